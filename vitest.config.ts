@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests run once; API tests run twice: on a real PostgreSQL server and on the embedded PGlite.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/print-station/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.cups.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['apps/api/src/**/*.test.ts', 'migrations/**/*.test.ts'],
+          env: { HOMING_TEST_DB: 'postgres' },
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: 'api-embedded',
+          include: ['apps/api/src/**/*.test.ts', 'migrations/**/*.test.ts'],
+          env: { HOMING_TEST_DB: 'embedded' },
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
