@@ -1,0 +1,46 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import helmet from 'koa-helmet';
+import { errorHandler } from './middleware/errorHandler';
+import { requestLog } from './middleware/requestLog';
+import { loadSession } from './middleware/session';
+import { webApp } from './middleware/webApp';
+import { mount, type Deps, type RouteDef } from './routing';
+import { authRoutes } from './routes/auth/router';
+import { systemRoutes } from './routes/system/router';
+
+/** Every API route of the product, each with its declared access. */
+export function allRoutes(deps: Deps): RouteDef[] {
+  return [...systemRoutes(deps), ...authRoutes(deps)];
+}
+
+export function createApp(deps: Deps) {
+  const app = new Koa({ proxy: deps.config.trustProxy });
+  app.use(requestLog(deps.logger));
+  app.use(errorHandler);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: !deps.config.isDevelopment,
+    }),
+  );
+  if (deps.config.serveWeb) app.use(webApp(deps.config.webDist));
+  // Multipart is parsed only by the routes that take files, with their own limits.
+  app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
+  app.use(loadSession);
+  const router = new Router();
+  mount(router, allRoutes(deps));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0 (true or false)' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0)
+    .max(65535, 'must be at most 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url({ error: 'must be a full URL such as https://homing.example' }).optional(),
+  DOMAIN_NAME: z.string().min(1).optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  BRAND_NAME: z.string().min(1).default('Homing'),
+  BRAND_WORD: z.string().min(1).default('homing'),
+  COMPANY_NAME: z.string().min(1).default('Homing Labs'),
+  SEED_DEMO: bool.optional(),
+  SERVE_WEB: bool.optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+function buildConfig(env: z.output<typeof envSchema>) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const embedded = !env.DATABASE_URL;
+  return {
+    env: env.NODE_ENV,
+    isDevelopment: env.NODE_ENV !== 'production',
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL ?? null,
+    embedded,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl,
+    domainName: env.DOMAIN_NAME ?? new URL(publicUrl).host,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    brand: { name: env.BRAND_NAME, word: env.BRAND_WORD, company: env.COMPANY_NAME },
+    // The embedded default is a local trial: seed demo data unless told otherwise.
+    seedDemo: env.SEED_DEMO ?? (embedded && env.NODE_ENV !== 'test'),
+    serveWeb: env.SERVE_WEB ?? env.NODE_ENV === 'production',
+    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return buildConfig(parsed.data);
+}

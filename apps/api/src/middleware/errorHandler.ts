@@ -1,0 +1,76 @@
+import type { Context, Next } from 'koa';
+import { ZodError } from 'zod';
+import {
+  CheckViolationError,
+  DataError,
+  ForeignKeyViolationError,
+  NotFoundError,
+  NotNullViolationError,
+  UniqueViolationError,
+  ValidationError as ObjectionValidationError,
+} from 'objection';
+import { AppError, notFound } from '../errors';
+
+function fromHttpError(err: {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  message?: string;
+}): AppError | null {
+  const status = err.status ?? err.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  if (status === 413 || err.type === 'entity.too.large')
+    return new AppError(413, 'payload_too_large', 'The request is too large');
+  if (err.type === 'entity.parse.failed' || /JSON/i.test(err.message ?? ''))
+    return new AppError(400, 'malformed_json', 'The request body is not valid JSON');
+  if (status === 415) return new AppError(415, 'unsupported_media_type', 'Unsupported content type');
+  return new AppError(status, 'bad_request', status === 400 ? 'Bad request' : (err.message ?? 'Bad request'));
+}
+
+/** Maps anything thrown to the spec's envelope; classes decide, never message text (except body parsers). */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) {
+    const issue = err.issues[0];
+    const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    const custom = issue?.code === 'custom' || (issue?.message && !/^Invalid input/.test(issue.message));
+    return new AppError(
+      400,
+      'validation_error',
+      custom ? issue!.message : `${field}${issue?.message ?? 'Invalid input'}`,
+    );
+  }
+  if (err instanceof UniqueViolationError)
+    return new AppError(409, 'already_exists', 'That record already exists');
+  if (err instanceof ForeignKeyViolationError)
+    return new AppError(409, 'reference_conflict', 'That record is referenced or missing');
+  if (err instanceof NotFoundError) return notFound();
+  if (
+    err instanceof ObjectionValidationError ||
+    err instanceof CheckViolationError ||
+    err instanceof NotNullViolationError ||
+    err instanceof DataError
+  )
+    return new AppError(400, 'validation_error', 'Invalid input');
+  if (err instanceof Error && /Timeout acquiring a connection/.test(err.message))
+    return new AppError(503, 'service_unavailable', 'The server is busy. Please try again in a moment.');
+  if (err && typeof err === 'object') {
+    const http = fromHttpError(err as never);
+    if (http) return http;
+  }
+  return new AppError(500, 'internal_error', 'Something went wrong. Please try again.');
+}
+
+export async function errorHandler(ctx: Context, next: Next) {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api'))
+      throw notFound('No such API route');
+  } catch (err) {
+    const appError = toAppError(err);
+    if (appError.status >= 500) ctx.log?.error({ err }, 'request failed');
+    ctx.status = appError.status;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: false, data: null, error: appError.message, code: appError.id };
+  }
+}

@@ -1,0 +1,13 @@
+import { Model } from 'objection';
+
+/** A sign-in. Only the SHA-256 of the bearer token is stored, so a database leak gives no sessions. */
+export class Session extends Model {
+  static override tableName = 'sessions';
+
+  id!: string;
+  userId!: string;
+  tokenHash!: string;
+  expiresAt!: Date;
+  revokedAt!: Date | null;
+  createdAt!: Date;
+}

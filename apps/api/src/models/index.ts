@@ -1,0 +1,3 @@
+export { User } from './User';
+export { Session } from './Session';
+export { ItemType } from './ItemType';

@@ -1,0 +1,36 @@
+import type { RegisterInput } from '@homing/shared';
+import { conflict } from '../errors';
+import { User } from '../models/User';
+import { hashPassword } from './passwords';
+
+export async function userRegistrar(props: RegisterInput & { isAdmin?: boolean }) {
+  const taken = await User.query()
+    .where((q) => {
+      if (props.email) q.orWhere('email', props.email);
+      if (props.phoneNumber) q.orWhere('phoneNumber', props.phoneNumber);
+    })
+    .first();
+  if (taken) throw accountExists(props);
+  try {
+    return await User.query().insertAndFetch({
+      name: props.name,
+      email: props.email,
+      phoneNumber: props.phoneNumber,
+      smsOptIn: props.smsOptIn,
+      isAdmin: props.isAdmin ?? false,
+      passwordHash: await hashPassword(props.password),
+    });
+  } catch (err) {
+    // Two registrations racing past the check above: the unique index decides.
+    if ((err as { name?: string }).name === 'UniqueViolationError') throw accountExists(props);
+    throw err;
+  }
+}
+
+const accountExists = (props: RegisterInput) =>
+  conflict(
+    'account_exists',
+    props.email
+      ? 'An account with this email address already exists. Please log in instead.'
+      : 'An account with this phone number already exists. Please log in instead.',
+  );

@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './validation/contact';
+export * from './validation/finderPhone';
+export * from './schemas/envelope';
+export * from './schemas/auth';

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Every API answer: `{ success, data, error }` (spec section 7). */
+export type Envelope<T> =
+  { success: true; data: T; error: null } | { success: false; data: null; error: string; code?: string };
+
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  data: z.null(),
+  error: z.string(),
+  code: z.string().optional(),
+});
+
+export const appConfig = z.object({
+  domainName: z.string(),
+  isDevelopment: z.boolean(),
+  brandName: z.string(),
+  brandWord: z.string(),
+  companyName: z.string(),
+});
+export type AppConfig = z.infer<typeof appConfig>;
