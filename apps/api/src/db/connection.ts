@@ -33,7 +33,10 @@ export function connectPostgres(url: string, pool: Knex.PoolConfig = { min: 0, m
  * PGlite in `dataDir` (or in memory with null). PGlite silently loses writes when two processes
  * open one folder, so the folder is locked for the life of this process.
  */
-export async function connectEmbedded(dataDir: string | null): Promise<Database> {
+export async function connectEmbedded(
+  dataDir: string | null,
+  opts: { acquireTimeoutMs?: number } = {},
+): Promise<Database> {
   let release: (() => Promise<void>) | null = null;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -54,7 +57,7 @@ export async function connectEmbedded(dataDir: string | null): Promise<Database>
     client: ClientPgLite as unknown as typeof Knex.Client,
     dialect: 'postgres',
     connection: dataDir ? { filename: path.join(dataDir, 'pgdata') } : {},
-    acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+    acquireConnectionTimeout: opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS,
     ...knexSnakeCaseMappers(),
   } as Knex.Config);
   return {

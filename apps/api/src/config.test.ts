@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, the embedded database in ./data, and localhost:3000 labels', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      embedded: true,
+      domainName: 'localhost:3000',
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('derives the label domain from PUBLIC_URL and uses DATABASE_URL', () => {
+    const c = loadConfig({ PUBLIC_URL: 'https://homing.example/', DATABASE_URL: 'postgres://u@h/db' });
+    expect(c).toMatchObject({
+      domainName: 'homing.example',
+      publicUrl: 'https://homing.example',
+      embedded: false,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+  ])('stops on %j with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../app';
+import { signUp, startTestServer, type TestServer } from '../testing/testServer';
+
+// Every route declares who may call it; this proves nobody else can, for every route there is.
+let server: TestServer;
+let userToken: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  userToken = (await signUp(server)).token;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const routes = () =>
+  allRoutes({ db: server.db.knex, config: server.config, logger: server.logger }).map((r) => ({
+    ...r,
+    url: r.path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000'),
+  }));
+
+describe('route guards', () => {
+  it('declares access on every route', () => {
+    for (const r of routes()) expect(['public', 'user', 'admin']).toContain(r.access);
+  });
+
+  it('refuses visitors (no token, or an unknown token) on every signed-in and admin route with 401', async () => {
+    for (const r of routes().filter((r) => r.access !== 'public')) {
+      for (const token of [undefined, 'not-a-session']) {
+        const res = await server.api(r.method.toUpperCase(), r.url, {
+          token,
+          body: r.method === 'get' ? undefined : {},
+        });
+        expect(res.status, `${r.method} ${r.path}`).toBe(401);
+        expect(res.body).toMatchObject({ success: false, data: null, error: 'Authentication required' });
+      }
+    }
+  });
+
+  it('refuses signed-in non-admins on every admin route with 403', async () => {
+    for (const r of routes().filter((r) => r.access === 'admin')) {
+      const res = await server.api(r.method.toUpperCase(), r.url, {
+        token: userToken,
+        body: r.method === 'get' ? undefined : {},
+      });
+      expect(res.status, `${r.method} ${r.path}`).toBe(403);
+      expect(res.body.error).toBe('Admin access required');
+    }
+  });
+
+  it('answers an unknown API path with a 404 envelope', async () => {
+    const res = await server.api('GET', '/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, data: null });
+  });
+
+  it('serves the configuration calls publicly', async () => {
+    const cfg = await server.api<{ apiUrl: string }>('GET', '/api/config');
+    expect(cfg.body.apiUrl).toBe(server.config.publicUrl);
+    const app = await server.api<{ domainName: string; isDevelopment: boolean; companyName: string }>(
+      'GET',
+      '/api/app-config',
+    );
+    expect(app.body).toMatchObject({
+      domainName: server.config.domainName,
+      isDevelopment: true,
+      companyName: 'Homing Labs',
+    });
+    expect(app.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
