@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit tests run once; API tests run twice: on a real PostgreSQL server and on the embedded PGlite.
 export default defineConfig({
   test: {
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
       {
         test: {
