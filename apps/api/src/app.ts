@@ -7,12 +7,23 @@ import { requestLog } from './middleware/requestLog';
 import { loadSession } from './middleware/session';
 import { webApp } from './middleware/webApp';
 import { mount, type Deps, type RouteDef } from './routing';
+import { adminRoutes } from './routes/admin/router';
 import { authRoutes } from './routes/auth/router';
+import { codesRoutes } from './routes/codes/router';
+import { foundRoutes } from './routes/found/router';
+import { itemsRoutes } from './routes/items/router';
 import { systemRoutes } from './routes/system/router';
 
 /** Every API route of the product, each with its declared access. */
 export function allRoutes(deps: Deps): RouteDef[] {
-  return [...systemRoutes(deps), ...authRoutes(deps)];
+  return [
+    ...systemRoutes(deps),
+    ...authRoutes(deps),
+    ...itemsRoutes(deps),
+    ...codesRoutes(deps),
+    ...foundRoutes(deps),
+    ...adminRoutes(deps),
+  ];
 }
 
 export function createApp(deps: Deps) {

@@ -1,3 +1,9 @@
 export { User } from './User';
 export { Session } from './Session';
 export { ItemType } from './ItemType';
+export { QrCodeSet } from './QrCodeSet';
+export { QrCode } from './QrCode';
+export { Item } from './Item';
+export { PendingAssignment } from './PendingAssignment';
+export { ScanEvent } from './ScanEvent';
+export { FoundReport } from './FoundReport';

@@ -1,0 +1,19 @@
+import { Model } from 'objection';
+
+export class FoundReport extends Model {
+  static override tableName = 'found_reports';
+
+  id!: string;
+  itemId!: string;
+  qrCodeId!: string | null;
+  finderName!: string;
+  finderPhone!: string;
+  finderEmail!: string;
+  message!: string;
+  latitude!: string | null;
+  longitude!: string | null;
+  address!: string | null;
+  foundAt!: Date;
+  reportMetadata!: Record<string, unknown> | null;
+  createdAt!: Date;
+}

@@ -1,0 +1,41 @@
+import { Model, type QueryBuilder } from 'objection';
+// A cycle with QrCode is fine: relation mappings are thunks, read after both modules load.
+import { QrCode } from './QrCode';
+
+export class QrCodeSet extends Model {
+  static override tableName = 'qr_code_sets';
+
+  id!: string;
+  name!: string;
+  parentSetId!: string | null;
+  templateId!: string;
+  rows!: number;
+  columns!: number;
+  firstRow!: number;
+  isPrinted!: boolean;
+  printedAt!: Date | null;
+  isReleased!: boolean;
+  releasedAt!: Date | null;
+  createdBy!: string | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+  qrCodes?: QrCode[];
+  children?: QrCodeSet[];
+
+  static override relationMappings = () => ({
+    qrCodes: {
+      relation: Model.HasManyRelation,
+      modelClass: QrCode,
+      join: { from: 'qr_code_sets.id', to: 'qr_codes.setId' },
+    },
+    children: {
+      relation: Model.HasManyRelation,
+      modelClass: QrCodeSet,
+      join: { from: 'qr_code_sets.id', to: 'qr_code_sets.parentSetId' },
+    },
+  });
+
+  static override modifiers = {
+    topLevel: (q: QueryBuilder<QrCodeSet>) => q.whereNull('parentSetId'),
+  };
+}

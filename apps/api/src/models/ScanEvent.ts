@@ -1,0 +1,20 @@
+import { Model } from 'objection';
+
+export class ScanEvent extends Model {
+  static override tableName = 'scan_events';
+
+  id!: string;
+  qrCodeId!: string | null;
+  itemId!: string | null;
+  qrValue!: string;
+  scannedAt!: Date;
+  deviceType!: string | null;
+  platform!: string | null;
+  language!: string | null;
+  timezone!: string | null;
+  connectionType!: string | null;
+  screenSize!: string | null;
+  referrer!: string | null;
+  userAgent!: string | null;
+  createdAt!: Date;
+}
