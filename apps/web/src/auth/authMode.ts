@@ -1,0 +1,8 @@
+export type AuthMode = 'login' | 'register';
+
+/** Spec section 2: register mode when the path is /auth/createaccount in any letter case. */
+export function authModeFor(pathname: string): AuthMode {
+  return /^\/auth\/createaccount\/?$/i.test(pathname) ? 'register' : 'login';
+}
+
+export const AUTH_PATHS: Record<AuthMode, string> = { login: '/auth', register: '/auth/createAccount' };

@@ -1,0 +1,52 @@
+import type { SessionUser } from '@homing/shared';
+import { NETWORK_ERROR, type ApiClient, type ApiResult } from '../api/client';
+
+/** The register payload of spec section 3 (plus the opt-in the server checks for phones). */
+export interface RegisterPayload {
+  password: string;
+  name?: string;
+  email?: string;
+  phoneNumber?: string;
+  smsOptIn?: boolean;
+}
+
+export type AuthOutcome =
+  | { success: true; user: SessionUser; sessionToken: string; message: string }
+  | { success: false; error: string };
+
+interface AuthData {
+  user?: SessionUser;
+  sessionToken?: string;
+}
+
+const TEXTS = {
+  login: { ok: 'Login successful!', failed: 'Login failed', network: 'Network error during login' },
+  register: {
+    ok: 'Account created successfully!',
+    failed: 'Registration failed',
+    network: 'Network error during registration',
+  },
+} as const;
+
+/** Spec section 8: server text as returned, else the fallback; a failed request has its own text. */
+export function toAuthOutcome(result: ApiResult<AuthData>, kind: 'login' | 'register'): AuthOutcome {
+  const texts = TEXTS[kind];
+  if (!result.success) {
+    if (result.code === NETWORK_ERROR) return { success: false, error: texts.network };
+    return { success: false, error: result.error || texts.failed };
+  }
+  const user = result.data?.user ?? (result.user as SessionUser | undefined);
+  const sessionToken = result.data?.sessionToken ?? (result.sessionToken as string | undefined);
+  if (!user || !sessionToken) return { success: false, error: texts.failed };
+  return { success: true, user, sessionToken, message: texts.ok };
+}
+
+export async function requestLogin(api: ApiClient, identifier: string, password: string) {
+  const result = await api.post<AuthData>('/api/auth/login', { identifier, password }, { auth: false });
+  return toAuthOutcome(result, 'login');
+}
+
+export async function requestRegister(api: ApiClient, payload: RegisterPayload) {
+  const result = await api.post<AuthData>('/api/auth/register', payload, { auth: false });
+  return toAuthOutcome(result, 'register');
+}

@@ -1,0 +1,50 @@
+import { Link, NavLink } from 'react-router-dom';
+import { useAuth } from '../auth/authContext';
+import { useAppConfig } from '../config/configContext';
+import { BrandMark } from './BrandMark';
+import { UserMenu } from './UserMenu';
+import './Header.css';
+
+const navClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isActive ? ' is-active' : ''}`;
+
+/** App shell header (spec section 2): brand, Home / Dashboard / My Items, Login or the user menu. */
+export function Header() {
+  const { status, isAuthenticated } = useAuth();
+  const { brandName } = useAppConfig().config;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to="/" className="brand" aria-label={`${brandName} home`}>
+          <BrandMark />
+          <span className="brand__name">{brandName}</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          <NavLink to="/" end className={navClass}>
+            Home
+          </NavLink>
+          {isAuthenticated && (
+            <>
+              <NavLink to="/dashboard" className={navClass}>
+                Dashboard
+              </NavLink>
+              <NavLink to="/items" className={navClass}>
+                My Items
+              </NavLink>
+            </>
+          )}
+        </nav>
+        <div className="site-header__actions">
+          {status === 'checking' ? (
+            <span className="site-header__pending" aria-hidden="true" />
+          ) : isAuthenticated ? (
+            <UserMenu />
+          ) : (
+            <Link to="/auth" className="button button--primary button--small">
+              Login
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Guard } from './auth/Guard';
+import type { RouteAccess } from './auth/guards';
+import { AppLayout } from './components/AppLayout';
+import AdminHomePage from './pages/AdminHomePage';
+import AdminQrCodesPage from './pages/AdminQrCodesPage';
+import AdminQrPrintPage from './pages/AdminQrPrintPage';
+import AdminQrSetsPage from './pages/AdminQrSetsPage';
+import AuthPage from './pages/AuthPage';
+import CreateItemPage from './pages/CreateItemPage';
+import DashboardPage from './pages/DashboardPage';
+import EventsPage from './pages/EventsPage';
+import FoundPage from './pages/FoundPage';
+import HomePage from './pages/HomePage';
+import ItemsPage from './pages/ItemsPage';
+import NotFoundPage from './pages/NotFoundPage';
+import QrScanPage from './pages/QrScanPage';
+import ReportsPage from './pages/ReportsPage';
+import TestBulkPrintPage from './pages/TestBulkPrintPage';
+
+export interface AppRoute {
+  path: string;
+  access: RouteAccess;
+  Page: ComponentType;
+}
+
+/**
+ * The routing table of spec section 2. Paths match case-insensitively (React Router's default),
+ * so /auth/createAccount also serves /auth/createaccount and /auth/CreateAccount.
+ */
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/', access: 'public', Page: HomePage },
+  { path: '/dashboard', access: 'user', Page: DashboardPage },
+  { path: '/items', access: 'user', Page: ItemsPage },
+  { path: '/create', access: 'user', Page: CreateItemPage },
+  { path: '/events', access: 'user', Page: EventsPage },
+  { path: '/reports', access: 'user', Page: ReportsPage },
+  { path: '/qr', access: 'public', Page: QrScanPage },
+  { path: '/qr/:qrCode', access: 'public', Page: QrScanPage },
+  { path: '/found/:qrCode', access: 'public', Page: FoundPage },
+  { path: '/auth', access: 'public', Page: AuthPage },
+  { path: '/auth/createAccount', access: 'public', Page: AuthPage },
+  { path: '/test-bulk-print', access: 'public', Page: TestBulkPrintPage },
+  { path: '/admin', access: 'admin', Page: AdminHomePage },
+  { path: '/admin/qr-codes', access: 'admin', Page: AdminQrCodesPage },
+  { path: '/admin/qr-sets', access: 'admin', Page: AdminQrSetsPage },
+  { path: '/admin/qr-codes/create', access: 'admin', Page: AdminQrPrintPage },
+  // Spec: the same bulk print screen, guarded by sign-in only.
+  { path: '/admin/qr-bulk', access: 'user', Page: AdminQrPrintPage },
+];
+
+export function routeObjects(routes: AppRoute[] = APP_ROUTES): RouteObject[] {
+  return [
+    {
+      element: <AppLayout />,
+      children: [
+        ...routes.map(({ path, access, Page }) => ({
+          path,
+          element: (
+            <Guard access={access}>
+              <Page />
+            </Guard>
+          ),
+        })),
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = () => createBrowserRouter(routeObjects());
