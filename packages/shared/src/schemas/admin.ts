@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { PAGES_TO_PRINT } from '../constants';
+
+// Payloads and answers of the admin API (spec sections 3 and 7) and the texts its screens show
+// (spec section 8). Rows and columns in answers are 1-based, as the split dialog shows them.
+
+/** Labels on the largest sheet (Avery 4221); a bulk page never holds more. */
+export const MAX_CODES_PER_PAGE = 80;
+/** Bulk creation: at most 10 pages of 80 (spec section 9). */
+export const MAX_BULK_CODES = PAGES_TO_PRINT.max * MAX_CODES_PER_PAGE;
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be between ${min} and ${max}`)
+    .max(max, `${name} must be between ${min} and ${max}`);
+
+const setId = z.uuid({ error: 'Unknown set' });
+const setIds = z
+  .array(setId, { error: 'setIds must be a list of set ids' })
+  .min(1, 'Choose at least one set')
+  .max(1000, 'At most 1000 sets at once');
+
+export const bulkCreateCodesRequest = z.object({
+  count: wholeNumber('count', 1, MAX_BULK_CODES),
+  codesPerPage: wholeNumber('codesPerPage', 1, MAX_CODES_PER_PAGE),
+});
+export type BulkCreateCodesRequest = z.infer<typeof bulkCreateCodesRequest>;
+
+export const createSetWithCodesRequest = z.object({
+  templateId: z.string({ error: 'Choose a template' }).trim().min(1, 'Choose a template').max(100),
+});
+export type CreateSetWithCodesRequest = z.infer<typeof createSetWithCodesRequest>;
+
+export const splitSetRequest = z.object({
+  setId,
+  rowsPerSet: wholeNumber('rowsPerSet', 1, 1000),
+});
+export type SplitSetRequest = z.infer<typeof splitSetRequest>;
+
+export const markSetsPrintedRequest = z.object({ setIds });
+export type MarkSetsPrintedRequest = z.infer<typeof markSetsPrintedRequest>;
+
+export const markSetsReleasedRequest = z.object({ setIds });
+export type MarkSetsReleasedRequest = z.infer<typeof markSetsReleasedRequest>;
+
+export const setIdParams = z.object({ id: setId });
+
+// Query strings are text; an absent value means "the first label" / "the set's template".
+const queryNumber = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(100, `${name} is too large`)
+    .default(1);
+
+export const labelsPdfQuery = z.object({
+  startCol: queryNumber('startCol'),
+  startRow: queryNumber('startRow'),
+  templateId: z.string().trim().min(1).max(100).optional(),
+});
+export type LabelsPdfQuery = z.input<typeof labelsPdfQuery>;
+
+/** Several sets in one PDF, each starting on a new sheet (the bulk print page's download). */
+export const batchLabelsPdfQuery = labelsPdfQuery.extend({
+  setIds: z
+    .string({ error: 'setIds is required' })
+    .transform((text) => text.split(',').map((id) => id.trim()))
+    .pipe(setIds.max(50, 'At most 50 sets in one PDF')),
+});
+
+export interface PrintTemplate {
+  id: string;
+  name: string;
+  description: string;
+  labelsPerSheet: number;
+}
+
+export interface BulkCreatedCode {
+  id: string;
+  value: string;
+  setId: string;
+  setName: string;
+}
+
+/** `POST /api/admin/qr-codes/bulk`: codes in page order; page n is `setIds[n - 1]`. */
+export interface BulkCreateCodesResult {
+  qrCodes: BulkCreatedCode[];
+  setIds: string[];
+  setNames: string[];
+}
+
+/**
+ * The five counters. claimedCount: codes with an owner (assigned ones included);
+ * assignedCount: codes on an item; unclaimedCount: codes without an owner, printed or not
+ * (totalCount - claimedCount); printedCount: codes whose set is printed.
+ */
+export interface QrAnalytics {
+  totalCount: number;
+  printedCount: number;
+  claimedCount: number;
+  assignedCount: number;
+  unclaimedCount: number;
+}
+
+/**
+ * A set in the list. codeCount, claimedCount and assignedCount cover the set's own codes and, for
+ * a split parent (whose codes all moved to its children), its children's.
+ */
+export interface QrCodeSetSummary {
+  id: string;
+  name: string;
+  createdAt: string;
+  parentSetId: string | null;
+  templateId: string;
+  rows: number;
+  columns: number;
+  /** First row of the parent's grid this set covers (1 for a top-level set). */
+  firstRow: number;
+  isPrinted: boolean;
+  isReleased: boolean;
+  printedAt: string | null;
+  releasedAt: string | null;
+  codeCount: number;
+  childCount: number;
+  claimedCount: number;
+  assignedCount: number;
+}
+
+export interface QrCodeInSet {
+  id: string;
+  value: string;
+  isClaimed: boolean;
+  isAssigned: boolean;
+  row: number;
+  column: number;
+  /** The set the code is in now: the set itself, or one of its children after a split. */
+  setId: string;
+}
+
+export interface QrCodeSetDetail extends QrCodeSetSummary {
+  /** In grid order: row by row, left to right. */
+  qrCodes: QrCodeInSet[];
+}
+
+export interface SplitSetResult {
+  parent: QrCodeSetSummary;
+  children: QrCodeSetSummary[];
+}
+
+export interface MarkSetsPrintedResult {
+  updatedCount: number;
+}
+
+/** Texts of spec section 8 for the admin screens. */
+export const ADMIN_MESSAGES = {
+  loadTemplatesFailed: 'Failed to load templates',
+  createCodesFailed: 'Failed to create QR codes',
+  markCodesPrintedFailed: 'Failed to mark QR codes as printed',
+  fetchAnalyticsFailed: 'Failed to fetch analytics',
+  markSetsPrintedFailed: 'Failed to mark sets as printed',
+  markSetsReleasedFailed: 'Failed to mark sets as released',
+  loadAnalyticsFailed: 'Failed to load analytics',
+  loadSetsFailed: 'Failed to load QR code sets',
+  splitFailed: 'Failed to split set',
+  createSetFailed: 'Failed to create set',
+  loadSetForPrintFailed: 'Failed to load set data for printing',
+  printSetFailed: 'Failed to print set',
+  markSetPrintedFailed: 'Failed to mark set as printed',
+  releaseFailed: 'Failed to release set',
+} as const;
