@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { TextLineLayout } from './labelContent';
+import { HELVETICA_ASCENT, HELVETICA_DESCENT, labelContentLayout } from './labelContent';
+import { templates } from './templates';
+import { pt } from './units';
+
+// Every QR version a label URL can plausibly need (21 … 41 modules), on every template.
+const cases = templates.flatMap((template) =>
+  [21, 25, 29, 33, 37, 41].map((modules) => [template.id, template.labelDiameter, modules] as const),
+);
+
+const top = (line: TextLineLayout): number => line.baseline - HELVETICA_ASCENT * line.fontSize;
+const bottom = (line: TextLineLayout): number => line.baseline + HELVETICA_DESCENT * line.fontSize;
+
+describe('labelContentLayout', () => {
+  it.each(cases)('%s, %i pt, %i modules: everything inside the circle', (_id, diameter, modules) => {
+    const layout = labelContentLayout(diameter, modules);
+    const { qr, safeRadius } = layout;
+    expect(safeRadius).toBeLessThan(diameter / 2);
+    // The symbol is centred on the label, its modules square, its quiet zone at least 2 modules.
+    expect(qr.left).toBeCloseTo(-qr.size / 2, 9);
+    expect(qr.top).toBeCloseTo(-qr.size / 2, 9);
+    expect(qr.size).toBeCloseTo(qr.moduleSize * modules, 9);
+    expect(qr.quietZone).toBeGreaterThanOrEqual(2 * qr.moduleSize - 1e-9);
+    // Every corner of the quiet zone inside the circle.
+    const halfBox = qr.size / 2 + qr.quietZone;
+    expect(Math.hypot(halfBox, halfBox)).toBeLessThanOrEqual(safeRadius + 1e-9);
+
+    // Top to bottom: set name, brand word, quiet zone, address; no overlaps.
+    const { setName, brand, address } = layout;
+    expect(bottom(setName)).toBeLessThanOrEqual(top(brand));
+    expect(bottom(brand)).toBeLessThanOrEqual(-halfBox + 1e-9);
+    expect(top(address)).toBeGreaterThanOrEqual(halfBox - 1e-9);
+    for (const line of [setName, brand, address]) {
+      // A line as wide as maxWidth, centred, keeps both ends of its outer edge inside the circle.
+      const outer = Math.max(Math.abs(top(line)), Math.abs(bottom(line)));
+      expect(Math.hypot(line.maxWidth / 2, outer)).toBeLessThanOrEqual(safeRadius + 1e-9);
+      expect(line.fontSize).toBeGreaterThanOrEqual(3.5 * (diameter / 54) - 1e-9);
+      expect(line.fontSize).toBeLessThanOrEqual(5 * (diameter / 54) + 1e-9);
+    }
+  });
+
+  it('makes the symbol on a 3/4 in label about 26 pt (9 mm) wide, modules over 1 pt', () => {
+    const { qr, setName, address } = labelContentLayout(pt(54), 25);
+    expect(qr.size).toBeGreaterThan(25);
+    expect(qr.size).toBeLessThan(30);
+    expect(qr.moduleSize).toBeGreaterThan(1);
+    // Room for a short set name and a host name at full size.
+    expect(setName.maxWidth).toBeGreaterThanOrEqual(21);
+    expect(address.maxWidth).toBeGreaterThanOrEqual(28);
+  });
+
+  it('grows with the label and with a wider quiet zone shrinks the modules', () => {
+    expect(labelContentLayout(pt(72), 25).qr.size).toBeGreaterThan(labelContentLayout(pt(54), 25).qr.size);
+    const narrow = labelContentLayout(pt(54), 25);
+    const wide = labelContentLayout(pt(54), 25, { quietZoneModules: 4 });
+    expect(wide.qr.moduleSize).toBeLessThan(narrow.qr.moduleSize);
+    expect(wide.qr.quietZone).toBeCloseTo(4 * wide.qr.moduleSize, 9);
+  });
+
+  it('refuses what cannot work', () => {
+    expect(() => labelContentLayout(pt(54), 20)).toThrow(RangeError);
+    expect(() => labelContentLayout(pt(54), 25, { quietZoneModules: 1 })).toThrow(RangeError);
+    expect(() => labelContentLayout(pt(2), 25)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,121 @@
+import type { Mm, Pt } from './units';
+import { mm, mmToPt, pt } from './units';
+
+/** Helvetica's ascender and descender (AFM 718 / -207) per point of font size. */
+export const HELVETICA_ASCENT = 0.718;
+export const HELVETICA_DESCENT = 0.207;
+
+/** A line of centred text. Offsets are from the label's centre, y growing downwards. */
+export interface TextLineLayout {
+  readonly baseline: Pt;
+  readonly fontSize: Pt;
+  /** Width of the circle's chord at the line's outer edge: the text must be shrunk to fit it. */
+  readonly maxWidth: Pt;
+}
+
+/** The QR symbol's square (without quiet zone); offsets from the label's centre, y downwards. */
+export interface QrLayout {
+  readonly left: Pt;
+  readonly top: Pt;
+  readonly size: Pt;
+  readonly moduleSize: Pt;
+  readonly quietZone: Pt;
+}
+
+export interface LabelContentLayout {
+  readonly diameter: Pt;
+  /** Radius everything stays inside: the label's radius less the print tolerance. */
+  readonly safeRadius: Pt;
+  readonly qr: QrLayout;
+  readonly setName: TextLineLayout;
+  readonly brand: TextLineLayout;
+  readonly address: TextLineLayout;
+}
+
+export interface LabelContentOptions {
+  /** Light modules around the symbol; ISO 18004 asks for 4, phones read 2 reliably. At least 2. */
+  readonly quietZoneModules?: number;
+  /** Kept clear along the circle's edge so a label printed off by this much loses nothing. */
+  readonly edgeInset?: Mm;
+}
+
+// Proportions of the diameter, tuned on the 54 pt label: ~3.8 pt type, and chords wide enough for
+// a short set name, the brand word and a typical host name at that size.
+const FONT = { setName: 0.07, brand: 0.08, address: 0.07 } as const;
+const MIN_CHORD = { setName: 0.4, brand: 0.3, address: 0.52 } as const;
+const LINE_GAP = 0.1; // between the two top lines, per point of the set name's size
+
+const lineHeight = (fontSize: number): number => fontSize * (HELVETICA_ASCENT + HELVETICA_DESCENT);
+
+/**
+ * Lays the symbol and the three lines out inside the circle. The symbol is centred on the label
+ * (so the label's centre, the calibration crosshair and the symbol's centre coincide); the set
+ * name and the brand word sit above its quiet zone, the address below. The symbol is as large as
+ * the tightest of these allows: every corner of the quiet zone inside the circle, and each text
+ * line's band where the circle is still at least its minimum chord wide.
+ */
+export function labelContentLayout(
+  diameter: Pt,
+  moduleCount: number,
+  options: LabelContentOptions = {},
+): LabelContentLayout {
+  const quietZoneModules = options.quietZoneModules ?? 2;
+  if (!Number.isInteger(moduleCount) || moduleCount < 21)
+    throw new RangeError(`not a QR size: ${moduleCount}`);
+  if (quietZoneModules < 2) throw new RangeError('the quiet zone must be at least 2 modules');
+  const radius = diameter / 2 - mmToPt(options.edgeInset ?? mm(0.5));
+  const font = {
+    setName: diameter * FONT.setName,
+    brand: diameter * FONT.brand,
+    address: diameter * FONT.address,
+  };
+  const height = {
+    setName: lineHeight(font.setName),
+    brand: lineHeight(font.brand),
+    address: lineHeight(font.address),
+  };
+  const gap = LINE_GAP * font.setName;
+  // |y| at which the circle is `width` wide.
+  const reach = (width: number): number => Math.sqrt(Math.max(0, radius * radius - (width * width) / 4));
+  const chord = (y: number): number => 2 * Math.sqrt(Math.max(0, radius * radius - y * y));
+
+  // Side of the square symbol-plus-quiet-zone, limited by each constraint in turn.
+  const box = Math.min(
+    Math.SQRT2 * radius,
+    2 * (reach(diameter * MIN_CHORD.brand) - height.brand),
+    2 * (reach(diameter * MIN_CHORD.setName) - height.brand - gap - height.setName),
+    2 * (reach(diameter * MIN_CHORD.address) - height.address),
+  );
+  if (!(box > 0)) throw new RangeError(`a ${diameter} pt label is too small for a QR code and three lines`);
+  const moduleSize = box / (moduleCount + 2 * quietZoneModules);
+  const size = moduleSize * moduleCount;
+  const half = box / 2;
+  const setNameBottom = half + height.brand + gap;
+
+  return {
+    diameter,
+    safeRadius: pt(radius),
+    qr: {
+      left: pt(-size / 2),
+      top: pt(-size / 2),
+      size: pt(size),
+      moduleSize: pt(moduleSize),
+      quietZone: pt(moduleSize * quietZoneModules),
+    },
+    setName: {
+      baseline: pt(-setNameBottom - HELVETICA_DESCENT * font.setName),
+      fontSize: pt(font.setName),
+      maxWidth: pt(chord(setNameBottom + height.setName)),
+    },
+    brand: {
+      baseline: pt(-half - HELVETICA_DESCENT * font.brand),
+      fontSize: pt(font.brand),
+      maxWidth: pt(chord(half + height.brand)),
+    },
+    address: {
+      baseline: pt(half + HELVETICA_ASCENT * font.address),
+      fontSize: pt(font.address),
+      maxWidth: pt(chord(half + height.address)),
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { defaultTemplate, getTemplate, labelCentre, templates } from './templates';
+
+describe('templates', () => {
+  it('has the Avery 4221 sheet as the default, with the spec’s geometry', () => {
+    expect(defaultTemplate).toMatchObject({
+      id: 'avery-4221',
+      name: '3/4" Round',
+      labelsPerSheet: 80,
+      page: { width: 612, height: 792 },
+      columns: 8,
+      rows: 10,
+      labelDiameter: 54,
+      pitchX: 72,
+      pitchY: 72,
+      marginLeft: 27,
+      marginTop: 45,
+    });
+    expect(defaultTemplate.description).toContain('Avery 4221');
+    expect(getTemplate('avery-4221')).toBe(defaultTemplate);
+    expect(getTemplate('nope')).toBeUndefined();
+  });
+
+  it('centres label (c, r) of the default sheet at (54 + 72c, 72 + 72r) from the top left', () => {
+    for (let row = 0; row < 10; row++) {
+      for (let column = 0; column < 8; column++) {
+        expect(labelCentre(defaultTemplate, column, row)).toEqual({ x: 54 + 72 * column, y: 72 + 72 * row });
+      }
+    }
+  });
+
+  it('has a 32-label layout of 8 rows by 4 columns', () => {
+    const sheet = templates.find((template) => template.labelsPerSheet === 32);
+    expect(sheet).toMatchObject({ rows: 8, columns: 4, page: { width: 612, height: 792 } });
+  });
+
+  it.each(templates.map((template) => [template.id, template] as const))(
+    '%s: labels are unique, fit the page and do not overlap',
+    (_id, template) => {
+      expect(templates.filter((other) => other.id === template.id)).toHaveLength(1);
+      expect(template.labelsPerSheet).toBe(template.columns * template.rows);
+      expect(template.pitchX).toBeGreaterThan(template.labelDiameter);
+      expect(template.pitchY).toBeGreaterThan(template.labelDiameter);
+      const radius = template.labelDiameter / 2;
+      const last = labelCentre(template, template.columns - 1, template.rows - 1);
+      expect(template.marginLeft).toBeGreaterThan(0);
+      expect(template.marginTop).toBeGreaterThan(0);
+      expect(last.x + radius).toBeLessThan(template.page.width);
+      expect(last.y + radius).toBeLessThan(template.page.height);
+    },
+  );
+});
