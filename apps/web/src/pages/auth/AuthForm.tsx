@@ -122,7 +122,7 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="you@example.com or (555) 123-4567"
+        hint={register ? 'An email address or a US phone number.' : undefined}
         value={values.contact}
         error={errors.contact}
         onChange={(e) => set('contact')(e.target.value)}

@@ -1,0 +1,73 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'correct-horse-42';
+
+const random = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** A fresh e-mail per test: the database lives for the whole run. */
+export const uniqueEmail = (tag = 'user') => `${tag}-${random()}@example.com`;
+
+/** A fresh 10-digit US number (area code 2xx-9xx), as a user would type it. */
+export function uniquePhone(): string {
+  const digits = () => Math.floor(Math.random() * 10);
+  const area = `${2 + Math.floor(Math.random() * 8)}${digits()}${digits()}`;
+  return `${area}${2 + Math.floor(Math.random() * 8)}${Array.from({ length: 6 }, digits).join('')}`;
+}
+
+export interface SessionUser {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+/** Registers through the API, the way the form does. */
+export async function registerViaApi(
+  request: APIRequestContext,
+  body: { email?: string; phoneNumber?: string; name?: string; password?: string; smsOptIn?: boolean } = {},
+) {
+  const payload = { password: PASSWORD, ...body };
+  if (!payload.email && !payload.phoneNumber) payload.email = uniqueEmail();
+  const res = await request.post('/api/auth/register', { data: payload });
+  expect(res.status(), await res.text()).toBe(201);
+  const json = (await res.json()) as { user: SessionUser; sessionToken: string };
+  return { ...json, email: payload.email, password: payload.password };
+}
+
+/** Puts a session in localStorage (as a successful login does) and opens `path`. */
+export async function openSignedIn(
+  page: Page,
+  session: { user: SessionUser; sessionToken: string },
+  path: string,
+) {
+  await page.goto('/404-blank-for-storage');
+  await page.evaluate(({ user, sessionToken }) => {
+    localStorage.setItem('sessionToken', sessionToken);
+    localStorage.setItem('currentUser', JSON.stringify(user));
+  }, session);
+  await page.goto(path);
+}
+
+export const storedSession = (page: Page) =>
+  page.evaluate(() => ({
+    sessionToken: localStorage.getItem('sessionToken'),
+    currentUser: localStorage.getItem('currentUser'),
+  }));
+
+/** Locators of the auth form. */
+export function authForm(page: Page) {
+  return {
+    contact: page.getByLabel('Email or phone number'),
+    password: page.getByLabel('Password', { exact: true }),
+    firstName: page.getByLabel('First name'),
+    lastName: page.getByLabel('Last name'),
+    smsOptIn: page.getByRole('checkbox', { name: /receive text messages/ }),
+    submit: page.locator('form button[type="submit"]'),
+    alert: page.locator('form [role="alert"]'),
+  };
+}
+
+export const header = (page: Page) => page.locator('header.site-header');
+export const userMenuButton = (page: Page) => header(page).locator('button[aria-haspopup="menu"]');
