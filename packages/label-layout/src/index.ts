@@ -1,0 +1,33 @@
+export type { Inch, Mm, Pt, SheetPoint } from './units';
+export {
+  inch,
+  inchToPt,
+  mm,
+  mmToPt,
+  pt,
+  ptToInch,
+  ptToMm,
+  MILLIMETRES_PER_INCH,
+  POINTS_PER_INCH,
+} from './units';
+export type { LabelTemplate } from './templates';
+export { avery4221, defaultTemplate, getTemplate, labelCentre, round1in32, templates } from './templates';
+export type { LabelPlacement, StartPosition } from './placement';
+export {
+  clampStart,
+  firstLabel,
+  firstPageCapacity,
+  isValidStart,
+  pageCount,
+  placeLabel,
+  placeLabels,
+  skippedLabels,
+} from './placement';
+export type { SetGrid } from './setGrid';
+export { setGrid } from './setGrid';
+export type { SplitChild } from './split';
+export { rowsPerSetOptions, splitChildLabel, splitPreview, splitRowsText } from './split';
+export type { LabelContentLayout, LabelContentOptions, QrLayout, TextLineLayout } from './labelContent';
+export { labelContentLayout } from './labelContent';
+export type { QrMatrix } from './qr/matrix';
+export { forEachDarkRun, labelQrText, labelUrl, qrMatrix, qrSvgPath } from './qr/matrix';

@@ -1,0 +1,86 @@
+import { PrintScaling } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { imageCount, loadPdf, pageContent } from '../../test/pdfStructure';
+import { sampleCodes } from '../../test/sampleCodes';
+import { labelQrText, qrMatrix, qrSvgPath } from '../qr/matrix';
+import { round1in32 } from '../templates';
+import { renderLabelSheetsPdf } from './labelSheets';
+
+const base = { domainName: 'homing.example', brandWord: 'homing' } as const;
+// One filled path per symbol: a transform, its rectangles, a fill.
+const SYMBOL = /cm\n(?:\d+ \d+ \d+ 1 re\n)+f\nQ/g;
+
+describe('renderLabelSheetsPdf', () => {
+  it('makes exact US Letter pages, unscaled, unrotated, with vector symbols and no images', async () => {
+    const bytes = await renderLabelSheetsPdf({
+      ...base,
+      codes: sampleCodes(100),
+      startColumn: 3,
+      startRow: 4,
+    });
+    const doc = await loadPdf(bytes);
+    expect(doc.getPageCount()).toBe(2);
+    expect(doc.catalog.getViewerPreferences()?.getPrintScaling()).toBe(PrintScaling.None);
+    expect(imageCount(doc)).toBe(0);
+    const symbolsPerPage = doc.getPages().map((page) => {
+      expect(page.getMediaBox()).toEqual({ x: 0, y: 0, width: 612, height: 792 });
+      expect(page.node.CropBox()).toBeDefined(); // set, not inherited from the MediaBox
+      expect(page.getCropBox()).toEqual({ x: 0, y: 0, width: 612, height: 792 });
+      expect(page.getRotation().angle).toBe(0);
+      const content = pageContent(page);
+      expect(content).not.toMatch(/\bDo\b|\bBI\b/); // no XObjects drawn, no inline images
+      return content.match(SYMBOL)?.length ?? 0;
+    });
+    // 3 rows and 2 labels skipped: 54 on the first sheet, the rest on the second.
+    expect(symbolsPerPage).toEqual([54, 46]);
+  });
+
+  it('draws each symbol as the rectangles of its SVG path, in module units', async () => {
+    const [code] = sampleCodes(1);
+    const doc = await loadPdf(await renderLabelSheetsPdf({ ...base, codes: [code] }));
+    const [symbol] = pageContent(doc.getPage(0)).match(SYMBOL) ?? [''];
+    const pdfRects = Array.from(
+      symbol.matchAll(/(\d+) (\d+) (\d+) 1 re/g),
+      ([, x, y, w]) => `${x},${y},${w}`,
+    );
+    const matrix = qrMatrix(labelQrText(base.domainName, code.value));
+    const svgRects = Array.from(
+      qrSvgPath(matrix).matchAll(/M(\d+) (\d+)h(\d+)/g),
+      ([, x, y, w]) => `${x},${y},${w}`,
+    );
+    expect(pdfRects).toEqual(svgRects);
+  });
+
+  it('stays small: 10 sheets (800 labels) under 300 KB', async () => {
+    const bytes = await renderLabelSheetsPdf({ ...base, codes: sampleCodes(800) });
+    expect((await loadPdf(bytes)).getPageCount()).toBe(10);
+    expect(bytes.length).toBeLessThan(300 * 1024);
+  });
+
+  it('prints the 32-label template on its own grid', async () => {
+    const doc = await loadPdf(
+      await renderLabelSheetsPdf({ ...base, template: round1in32, codes: sampleCodes(40) }),
+    );
+    expect(doc.getPages().map((page) => pageContent(page).match(SYMBOL)?.length)).toEqual([32, 8]);
+  });
+
+  it('survives long names and characters Helvetica cannot encode', async () => {
+    const codes = [
+      { value: 'ABC234', setName: 'A very long set name that cannot possibly fit on a label' },
+      { value: 'ABC235', setName: 'Série ✓ 🚀 東京' },
+      { value: 'ABC236', setName: '' },
+    ];
+    const doc = await loadPdf(await renderLabelSheetsPdf({ ...base, codes }));
+    const content = pageContent(doc.getPage(0));
+    expect(content.match(SYMBOL)).toHaveLength(3);
+    // Set name, brand and address on two labels, brand and address on the unnamed one.
+    expect(content.match(/ Tj ET/g)).toHaveLength(8);
+  });
+
+  it('refuses nothing to print and a start outside the sheet', async () => {
+    await expect(renderLabelSheetsPdf({ ...base, codes: [] })).rejects.toThrow(RangeError);
+    await expect(renderLabelSheetsPdf({ ...base, codes: sampleCodes(1), startColumn: 9 })).rejects.toThrow(
+      RangeError,
+    );
+  });
+});

@@ -1,0 +1,122 @@
+import { PDFName, StandardFonts } from 'pdf-lib';
+import type { LabelContentLayout, TextLineLayout } from '../labelContent';
+import { labelContentLayout } from '../labelContent';
+import type { LabelPlacement } from '../placement';
+import { placeLabels } from '../placement';
+import type { QrMatrix } from '../qr/matrix';
+import { forEachDarkRun, labelQrText, qrMatrix } from '../qr/matrix';
+import type { LabelTemplate } from '../templates';
+import { defaultTemplate } from '../templates';
+import type { FittedText } from './fittedText';
+import { createTextFitter } from './fittedText';
+import { appendContent, num } from './contentStream';
+import type { Calibration } from './sheetDocument';
+import { addSheetPage, calibrationOffset, createSheetDocument, pdfY } from './sheetDocument';
+
+export interface LabelCode {
+  readonly value: string;
+  readonly setName: string;
+}
+
+export interface LabelSheetsOptions {
+  readonly codes: readonly LabelCode[];
+  readonly template?: LabelTemplate;
+  /** 1-based, first sheet only (default 1). */
+  readonly startColumn?: number;
+  /** 1-based, first sheet only (default 1). */
+  readonly startRow?: number;
+  /** Host the labels point at, e.g. `homing.example`; also printed under the symbol. */
+  readonly domainName: string;
+  /** Printed above the symbol in lower case, e.g. `homing`. */
+  readonly brandWord: string;
+  readonly calibration?: Calibration;
+  readonly title?: string;
+}
+
+const FONT_KEY = 'F1';
+
+interface LabelContext {
+  readonly pageHeight: number;
+  readonly dx: number;
+  readonly dy: number;
+  readonly fitText: (text: string, line: TextLineLayout) => FittedText | null;
+  readonly layoutFor: (moduleCount: number) => LabelContentLayout;
+  readonly brandWord: string;
+  readonly address: string;
+}
+
+/** The symbol as one filled path: a rectangle per run of dark modules, drawn in module units. */
+function symbolOperators(matrix: QrMatrix, layout: LabelContentLayout, x: number, y: number): string {
+  const { left, top, moduleSize } = layout.qr;
+  // Flipping y makes module rows run down the page, as in the matrix.
+  let ops = `q ${num(moduleSize)} 0 0 ${num(-moduleSize)} ${num(x + left)} ${num(y - top)} cm\n`;
+  forEachDarkRun(matrix, (column, row, width) => {
+    ops += `${column} ${row} ${width} 1 re\n`;
+  });
+  return `${ops}f\nQ\n`;
+}
+
+function textOperators(fitted: FittedText | null, line: TextLineLayout, x: number, y: number): string {
+  if (!fitted) return '';
+  return `BT /${FONT_KEY} ${num(fitted.fontSize)} Tf ${num(x - fitted.width / 2)} ${num(y - line.baseline)} Td ${fitted.encoded} Tj ET\n`;
+}
+
+function labelOperators(context: LabelContext, code: LabelCode, placement: LabelPlacement): string {
+  const matrix = qrMatrix(labelQrText(context.address, code.value));
+  const layout = context.layoutFor(matrix.size);
+  // PDF coordinates of the label's centre, calibration included.
+  const x = placement.centre.x + context.dx;
+  const y = context.pageHeight - (placement.centre.y + context.dy);
+  return (
+    symbolOperators(matrix, layout, x, y) +
+    textOperators(context.fitText(code.setName, layout.setName), layout.setName, x, y) +
+    textOperators(context.fitText(context.brandWord, layout.brand), layout.brand, x, y) +
+    textOperators(context.fitText(context.address, layout.address), layout.address, x, y)
+  );
+}
+
+/**
+ * Label sheets as a PDF: every page exactly the template's paper, nothing scaled, each QR symbol
+ * one vector path (never an image), the text in Helvetica. Pages are independent, so each page's
+ * content is compressed while the next is being built.
+ */
+export async function renderLabelSheetsPdf(options: LabelSheetsOptions): Promise<Uint8Array> {
+  const template = options.template ?? defaultTemplate;
+  const start = { column: options.startColumn ?? 1, row: options.startRow ?? 1 };
+  if (options.codes.length === 0) throw new RangeError('there are no codes to print');
+  const placements = placeLabels(options.codes.length, template, start);
+
+  const doc = await createSheetDocument(options.title ?? `QR labels, ${template.name}`);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const layouts = new Map<number, LabelContentLayout>();
+  const { dx, dy } = calibrationOffset(options.calibration);
+  const context: LabelContext = {
+    pageHeight: pdfY(template, 0),
+    dx,
+    dy,
+    fitText: createTextFitter(font),
+    layoutFor: (moduleCount) => {
+      let layout = layouts.get(moduleCount);
+      if (!layout)
+        layouts.set(moduleCount, (layout = labelContentLayout(template.labelDiameter, moduleCount)));
+      return layout;
+    },
+    brandWord: options.brandWord.toLowerCase(),
+    address: options.domainName,
+  };
+
+  const pagesDone: Promise<void>[] = [];
+  let index = 0;
+  while (index < placements.length) {
+    const page = addSheetPage(doc, template);
+    page.node.setFontDictionary(PDFName.of(FONT_KEY), font.ref);
+    const pageIndex = placements[index].pageIndex;
+    let operators = '0 g\n';
+    for (; index < placements.length && placements[index].pageIndex === pageIndex; index++) {
+      operators += labelOperators(context, options.codes[index], placements[index]);
+    }
+    pagesDone.push(appendContent(doc, page, operators));
+  }
+  await Promise.all(pagesDone);
+  return doc.save({ useObjectStreams: false });
+}
