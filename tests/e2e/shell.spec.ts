@@ -61,6 +61,24 @@ test.describe('app shell and landing page', () => {
     await expect(page).toHaveURL('/');
   });
 
+  test('printing shows only elements marked as print layout', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      const sheet = document.createElement('div');
+      sheet.className = 'print-layout';
+      sheet.textContent = 'Label sheet';
+      document.querySelector('main section')!.appendChild(sheet);
+    });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.print-layout')).toBeVisible();
+    await expect(header(page)).toBeHidden();
+    await expect(page.locator('footer')).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Create QR Tag' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Smart QR Labels' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(header(page)).toBeVisible();
+  });
+
   test('public placeholders for later screens', async ({ page }) => {
     for (const [path, title] of [
       ['/qr/ABC123', 'QR Code'],
