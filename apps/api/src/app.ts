@@ -49,6 +49,12 @@ export function createApp(deps: Deps) {
   // Multipart is parsed only by the routes that take files, with their own limits.
   app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
   app.use(loadSession);
+  // A client that goes away mid-response (a closed dashboard's event stream) is not an error.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    const gone =
+      err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'ERR_STREAM_PREMATURE_CLOSE';
+    deps.logger[gone ? 'debug' : 'error']({ err }, gone ? 'client went away' : 'unhandled server error');
+  });
   const router = new Router();
   mount(router, allRoutes(deps));
   app.use(router.routes());

@@ -32,6 +32,19 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   SERVE_WEB: bool.optional(),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Homing <no-reply@homing.local>'),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio'], { error: 'must be outbox or twilio' }).default('outbox'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_BASE_URL: z.url({ error: 'must be a full URL' }).default('https://api.twilio.com'),
+  WORKER: bool.default(true),
+  WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  WORKER_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -56,6 +69,20 @@ function buildConfig(env: z.output<typeof envSchema>) {
     // The embedded default is a local trial: seed demo data unless told otherwise.
     seedDemo: env.SEED_DEMO ?? (embedded && env.NODE_ENV !== 'test'),
     serveWeb: env.SERVE_WEB ?? env.NODE_ENV === 'production',
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    sms: {
+      provider: env.SMS_PROVIDER,
+      twilio: {
+        accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+        authToken: env.TWILIO_AUTH_TOKEN ?? '',
+        from: env.TWILIO_FROM ?? '',
+        baseUrl: env.TWILIO_BASE_URL,
+      },
+    },
+    outboxDir: path.join(path.resolve(env.DATA_DIR), 'outbox'),
+    // The worker runs inside the API process unless WORKER=0 (then `npm run worker` runs it alone).
+    runWorker: env.WORKER,
+    worker: { pollMs: env.WORKER_POLL_MS, leaseMs: env.WORKER_LEASE_MS },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }
@@ -66,6 +93,13 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
+  if (parsed.success && parsed.data.SMS_PROVIDER === 'twilio') {
+    const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'].filter((k) => !cleaned[k]);
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=twilio`).join('\n')}`,
+      );
+  }
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
       (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,

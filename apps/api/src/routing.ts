@@ -6,6 +6,8 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { User } from './models/User';
+import type { EventHub } from './notifications/hub';
+import type { NotificationWorker } from './notifications/worker';
 import { adminRequired, authenticationRequired } from './errors';
 
 /** Who may call a route. Every route declares one; tests/guards.test.ts proves nobody else can. */
@@ -15,6 +17,9 @@ export interface Deps {
   db: Knex;
   config: Config;
   logger: Logger;
+  hub: EventHub;
+  /** Present when this process delivers notifications itself (the default). */
+  worker: NotificationWorker | null;
 }
 
 export interface AppState {

@@ -4,3 +4,6 @@ export * from './validation/finderPhone';
 export * from './schemas/envelope';
 export * from './schemas/auth';
 export * from './schemas/admin';
+export * from './schemas/found';
+export * from './schemas/items';
+export * from './schemas/codes';

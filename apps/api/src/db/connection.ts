@@ -15,6 +15,8 @@ const ACQUIRE_TIMEOUT_MS = 10_000;
 export interface Database {
   knex: Knex;
   kind: 'postgres' | 'embedded';
+  /** The server's URL, for the LISTEN connection of the event hub (PostgreSQL only). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -26,7 +28,7 @@ export function connectPostgres(url: string, pool: Knex.PoolConfig = { min: 0, m
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
     ...knexSnakeCaseMappers(),
   });
-  return { knex, kind: 'postgres', close: () => knex.destroy() };
+  return { knex, kind: 'postgres', url, close: () => knex.destroy() };
 }
 
 /**

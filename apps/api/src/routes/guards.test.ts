@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const routes = () =>
-  allRoutes({ db: server.db.knex, config: server.config, logger: server.logger }).map((r) => ({
+  allRoutes(server.deps).map((r) => ({
     ...r,
     url: r.path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000'),
   }));

@@ -1,6 +1,166 @@
-import type { Deps, RouteDef } from '../../routing';
+import { detectDeviceType, foundReportRequest, scanAnalyticsRequest } from '@homing/shared';
+import { z } from 'zod';
+import { notFound, tooManyRequests } from '../../errors';
+import { presentPublicItem, presentVoucher } from '../../presenters/publicItem';
+import { route, type Deps, type RouteDef } from '../../routing';
+import { normalizeCodeValue } from '../../services/codeValues';
+import { foundReportCreator } from '../../services/foundReportCreator';
+import { findActiveItemByCode } from '../../services/publicItemFinder';
+import { rateLimiter } from '../../services/rateLimiter';
+import { openReports, recoveryRecorder } from '../../services/recoveryRecorder';
+import { ScanEvent } from '../../models/ScanEvent';
+import { QrCode } from '../../models/QrCode';
+import { ownerEventStream } from './eventStream';
+
+const codeParams = z.object({ qrCode: z.string().trim().min(1).max(64) });
+const idParams = z.object({ id: z.uuid({ error: 'Item not found' }) });
+const SCANS_PER_MINUTE = 60;
 
 /** Finder page data, found reports, scan analytics, live events and recovery (issue: finders). */
-export function foundRoutes(_deps: Deps): RouteDef[] {
-  return [];
+export function foundRoutes(deps: Deps): RouteDef[] {
+  const { db: knex, config, hub, worker } = deps;
+  return [
+    route(
+      { method: 'get', path: '/api/found/:qrCode', access: 'public', params: codeParams, flatten: true },
+      async ({ params, viewer }) => {
+        const found = await findActiveItemByCode(params.qrCode);
+        if (!found) throw notFound('Item not found or inactive');
+        const isOwner = viewer?.id === found.owner.id;
+        // The owner, scanning their own label after a report, may mark it recovered (the gift).
+        const owner = isOwner
+          ? {
+              viewerIsOwner: true,
+              openReportCount: Number((await openReports(knex, found.item.id).count({ n: '*' }))[0]?.n ?? 0),
+            }
+          : {};
+        return { item: presentPublicItem(found.item), ...owner };
+      },
+    ),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/found/:qrCode/report',
+        access: 'public',
+        params: codeParams,
+        body: foundReportRequest,
+        status: 201,
+      },
+      async ({ params, body, ctx }) => {
+        const { report, item, owner } = await foundReportCreator(
+          { qrCode: params.qrCode, report: body, ip: ctx.ip },
+          { knex, config },
+        );
+        worker?.wake();
+        await hub
+          .publish(owner.id, {
+            type: 'found_report',
+            data: {
+              id: report.id,
+              item: { id: item.id, name: item.name },
+              finderName: report.finderName,
+              message: report.message,
+              reportedAt: new Date(report.createdAt).toISOString(),
+            },
+          })
+          .catch((err: unknown) => ctx.log.warn({ err }, 'live event not published'));
+        return { reportId: report.id };
+      },
+    ),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/analytics/scan',
+        access: 'public',
+        body: scanAnalyticsRequest,
+        status: 201,
+      },
+      async ({ body, ctx, viewer }) => {
+        if ((await rateLimiter(knex, { windowMs: 60_000 }).hit(`scan:ip:${ctx.ip}`)) > SCANS_PER_MINUTE)
+          throw tooManyRequests('Too many scans from this address. Please try again in a minute.');
+        const value = normalizeCodeValue(body.qrCode);
+        const code = await QrCode.query().findOne({ value });
+        const item = code?.itemId
+          ? await knex('items').where({ id: code.itemId }).first('id', 'ownerId')
+          : null;
+        const userAgent = ctx.get('User-Agent').slice(0, 500);
+        const event = await ScanEvent.query().insertAndFetch({
+          qrCodeId: code?.id ?? null,
+          // A found event is someone else's scan: the owner looking at their own label is not one.
+          itemId: item && item.ownerId !== viewer?.id ? item.id : null,
+          qrValue: value,
+          scannedAt: body.scannedAt ? new Date(body.scannedAt) : new Date(),
+          deviceType: detectDeviceType(userAgent),
+          platform: body.platform ?? null,
+          language: body.language ?? null,
+          timezone: body.timezone ?? null,
+          connectionType: body.connectionType ?? null,
+          screenSize: body.screenSize ?? null,
+          referrer: body.referrer || 'direct',
+          userAgent,
+        });
+        if (item && event.itemId) {
+          const name = (await knex('items').where({ id: item.id }).first('name')).name as string;
+          await hub
+            .publish(item.ownerId, {
+              type: 'found_event',
+              data: { id: event.id, foundAt: new Date(event.scannedAt).toISOString(), item: { name } },
+            })
+            .catch(() => undefined);
+        }
+        return { id: event.id, deviceType: event.deviceType };
+      },
+    ),
+
+    route(
+      { method: 'post', path: '/api/items/:id/recover', access: 'user', params: idParams, status: 201 },
+      async ({ params, user }) => {
+        const { recovery, voucher, item } = await recoveryRecorder(
+          { itemId: params.id, ownerId: user.id },
+          { knex },
+        );
+        return {
+          recoveredAt: new Date(recovery.recoveredAt).toISOString(),
+          voucher: presentVoucher({ ...voucher, itemName: item.name }),
+        };
+      },
+    ),
+
+    route({ method: 'get', path: '/api/users/me/vouchers', access: 'user' }, async ({ user }) => {
+      const rows = await knex('giftVouchers as v')
+        .join('recoveries as r', 'r.id', 'v.recoveryId')
+        .join('items as i', 'i.id', 'r.itemId')
+        .where('v.userId', user.id)
+        .orderBy('v.issuedAt', 'desc')
+        .select('v.id', 'v.code', 'v.issuedAt', 'v.redeemedAt', 'i.name as itemName');
+      return { vouchers: rows.map(presentVoucher) };
+    }),
+
+    route({ method: 'get', path: '/api/admin/gift-vouchers', access: 'admin' }, async () => {
+      const rows = await knex('giftVouchers as v')
+        .join('recoveries as r', 'r.id', 'v.recoveryId')
+        .join('items as i', 'i.id', 'r.itemId')
+        .join('users as u', 'u.id', 'v.userId')
+        .orderBy('v.issuedAt', 'desc')
+        .select(
+          'v.id',
+          'v.code',
+          'v.issuedAt',
+          'v.redeemedAt',
+          'i.name as itemName',
+          'u.email',
+          'u.phoneNumber',
+          'u.name',
+        );
+      return {
+        vouchers: rows.map((r) => ({
+          ...presentVoucher(r),
+          owner: { name: r.name, email: r.email, phoneNumber: r.phoneNumber },
+        })),
+      };
+    }),
+
+    ownerEventStream(deps),
+  ];
 }

@@ -1,0 +1,20 @@
+import { loadConfig } from '../config';
+import { connect, migrateLatest } from '../db/connection';
+import { createLogger } from '../logger';
+import { createWorker } from '../notifications';
+
+// The notification worker alone, for scale: run the API with WORKER=0 and as many of these as needed.
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateLatest(db.knex);
+const worker = createWorker(db, config, logger);
+worker.start();
+logger.info('notification worker started');
+const stop = async () => {
+  await worker.stop();
+  await db.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignedItem } from '../testing/factories';
+import { startSmtpSink } from '../testing/smtpSink';
+import { signUp, startTestServer, type TestServer } from '../testing/testServer';
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let server: TestServer;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startTestServer({ SMTP_URL: sink.url, MAIL_FROM: 'Homing <alerts@homing.test>' });
+});
+afterAll(async () => {
+  await server.close();
+  await sink.close();
+});
+
+/** Reads a server-sent-event stream with fetch (a bearer header, as the dashboard does). */
+async function openEvents(token: string) {
+  const res = await fetch(`${server.url}/api/users/me/events`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const reader = res.body!.getReader();
+  const events: { event: string; data: Record<string, unknown> }[] = [];
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += new TextDecoder().decode(value);
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+      }
+    }
+  })();
+  return { events, close: () => reader.cancel() };
+}
+
+describe('owner notifications', () => {
+  it("e-mails the owner over SMTP with the finder's message and phone, and records the attempt", async () => {
+    const owner = await signUp(server);
+    const { code } = await assignedItem(server.db.knex, owner.user.id, { name: 'Green backpack' });
+    const res = await server.api('POST', `/api/found/${code}/report`, {
+      body: {
+        foundNotes: 'Left at the library front desk',
+        finderPhone: '+15557654321',
+        latitude: '51.5007',
+        longitude: '-0.1246',
+      },
+    });
+    expect(res.status).toBe(201);
+    const mails = await sink.waitFor(1);
+    const mail = mails.find((m) => m.to.includes(owner.email))!;
+    expect(mail).toBeTruthy();
+    expect(mail.raw).toMatch(/^Subject: Homing: someone found your Green backpack/m);
+    expect(mail.text).toContain('Left at the library front desk');
+    expect(mail.text).toContain('+15557654321');
+    expect(mail.text).toContain('mlat=51.5007');
+    expect(mail.raw).toMatch(/^From: Homing <alerts@homing.test>/m);
+    const job = await server.db
+      .knex('notifications')
+      .where({ idempotencyKey: mail.messageId.slice(1, -'@homing>'.length) })
+      .first();
+    expect(job).toMatchObject({ status: 'delivered', attempts: 1 });
+    const attempts = await server.db.knex('notificationAttempts').where({ notificationId: job.id });
+    expect(attempts).toMatchObject([{ ok: true, attempt: 1 }]);
+  });
+
+  it('pushes the report to every open dashboard of the owner at once, and to nobody else', async () => {
+    const owner = await signUp(server);
+    const other = await signUp(server);
+    const { code } = await assignedItem(server.db.knex, owner.user.id, { name: 'Cat collar' });
+    const [a, b, c] = [
+      await openEvents(owner.token),
+      await openEvents(owner.token),
+      await openEvents(other.token),
+    ];
+    await server.api('POST', '/api/analytics/scan', { body: { qrCode: code } });
+    await server.api('POST', `/api/found/${code}/report`, { body: { foundNotes: 'Cat is safe with me' } });
+    const until = Date.now() + 5000;
+    while ((a.events.length < 2 || b.events.length < 2) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    for (const stream of [a, b]) {
+      expect(stream.events.map((e) => e.event)).toEqual(['found_event', 'found_report']);
+      expect(stream.events[1]!.data).toMatchObject({
+        message: 'Cat is safe with me',
+        item: { name: 'Cat collar' },
+      });
+    }
+    expect(c.events).toEqual([]);
+    for (const s of [a, b, c]) await s.close();
+  });
+
+  it('retries a failed delivery with backoff and keeps every attempt', async () => {
+    const owner = await signUp(server);
+    const { code } = await assignedItem(server.db.knex, owner.user.id);
+    await server.deps.worker!.stop();
+    await sink.close(); // the "provider" is down
+    await server.api('POST', `/api/found/${code}/report`, { body: { foundNotes: 'Outage test' } });
+    await server.deps.worker!.runOnce();
+    const job = await server.db.knex('notifications').where({ userId: owner.user.id }).first();
+    expect(job).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(job.lastError).toBeTruthy();
+    expect(new Date(job.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 3000);
+    expect(await server.db.knex('notificationAttempts').where({ notificationId: job.id })).toMatchObject([
+      { ok: false },
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignedItem } from '../testing/factories';
+import { startSmtpSink } from '../testing/smtpSink';
+import { signUp, startTestServer, testDbKind, type TestServer } from '../testing/testServer';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const REPORTS = 8;
+
+// Two worker processes on one database: only PostgreSQL admits that (the embedded one is locked
+// to a single process, where a crash loses nothing either: the outbox is in the same database).
+describe.skipIf(testDbKind() !== 'postgres')(
+  'notification durability (PostgreSQL only: needs two processes on one database)',
+  () => {
+    let server: TestServer;
+    let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+    let held = 0;
+    beforeAll(async () => {
+      // The third e-mail is held unanswered the first time: that worker dies with it in flight.
+      sink = await startSmtpSink({ hold: (raw) => raw.includes('report number 3') && held++ === 0 });
+      server = await startTestServer({ WORKER: '0' });
+    });
+    afterAll(async () => {
+      await server.close();
+      await sink.close();
+    });
+
+    const worker = () =>
+      spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/worker.ts'], {
+        cwd: repoRoot,
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          DATABASE_URL: server.db.url,
+          SMTP_URL: sink.url,
+          WORKER_POLL_MS: '100',
+          WORKER_LEASE_MS: '2000',
+          LOG_LEVEL: 'silent',
+        },
+      });
+    const statuses = async () =>
+      (await server.db.knex('notifications').select('status').orderBy('createdAt')).map(
+        (r) => r.status as string,
+      );
+    const waitUntil = async (ok: () => Promise<boolean> | boolean, ms = 20_000) => {
+      const until = Date.now() + ms;
+      while (!(await ok())) {
+        if (Date.now() > until) throw new Error('timed out');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    it('a worker killed mid-delivery loses nothing, and every e-mail arrives exactly once', async () => {
+      const owner = await signUp(server);
+      for (let i = 1; i <= REPORTS; i++) {
+        const { code } = await assignedItem(server.db.knex, owner.user.id);
+        const res = await server.api('POST', `/api/found/${code}/report`, {
+          body: { foundNotes: `report number ${i}` },
+        });
+        expect(res.status).toBe(201);
+      }
+      expect(await statuses()).toEqual(Array(REPORTS).fill('pending'));
+
+      const first = worker();
+      await waitUntil(() => held > 0);
+      first.kill('SIGKILL');
+      await new Promise((r) => first.once('exit', r));
+      const inFlight = await server.db
+        .knex('notifications')
+        .whereRaw("payload->>'text' like '%report number 3%'")
+        .first();
+      expect(inFlight.status).toBe('pending');
+
+      const second = worker();
+      try {
+        await waitUntil(async () => (await statuses()).every((s) => s === 'delivered'));
+      } finally {
+        second.kill('SIGTERM');
+      }
+      const keys = (await server.db.knex('notifications').select('idempotencyKey')).map(
+        (r) => `<${r.idempotencyKey}@homing>`,
+      );
+      const received = sink.received.map((m) => m.messageId);
+      expect(received.slice().sort()).toEqual(keys.slice().sort());
+      for (let i = 1; i <= REPORTS; i++)
+        expect(
+          sink.received.filter(
+            (m) => m.text.includes(`report number ${i}\n`) || m.text.includes(`report number ${i}\r\n`),
+          ),
+        ).toHaveLength(1);
+      const retried = await server.db.knex('notifications').where({ id: inFlight.id }).first();
+      expect(retried.attempts).toBe(2);
+    }, 60_000);
+  },
+);

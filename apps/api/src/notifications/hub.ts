@@ -1,0 +1,81 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Logger } from '../logger';
+
+export interface OwnerEvent {
+  type: 'found_report' | 'found_event';
+  data: Record<string, unknown>;
+}
+
+/** Real-time events for an owner's open dashboards, across every API process. */
+export interface EventHub {
+  publish(userId: string, event: OwnerEvent): Promise<void>;
+  subscribe(userId: string, listener: (event: OwnerEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'homing_owner_events';
+
+function localFanOut() {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    emit: (userId: string, event: OwnerEvent) => emitter.emit(userId, event),
+    subscribe(userId: string, listener: (event: OwnerEvent) => void) {
+      emitter.on(userId, listener);
+      return () => void emitter.off(userId, listener);
+    },
+  };
+}
+
+/** One process (the embedded database admits only one): events stay in memory. */
+export function localHub(): EventHub {
+  const fan = localFanOut();
+  return {
+    publish: async (userId, event) => void fan.emit(userId, event),
+    subscribe: fan.subscribe,
+    close: async () => {},
+  };
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY: every API process listens on one dedicated connection and hands
+ * events to its own subscribers; publishing is a NOTIFY that reaches all of them.
+ */
+export async function postgresHub(databaseUrl: string, logger: Logger): Promise<EventHub> {
+  const fan = localFanOut();
+  let client: pg.Client | null = null;
+  let closed = false;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    c.on('notification', (msg) => {
+      try {
+        const { userId, event } = JSON.parse(msg.payload ?? '{}') as { userId: string; event: OwnerEvent };
+        fan.emit(userId, event);
+      } catch (err) {
+        logger.warn({ err }, 'ignored a malformed owner event');
+      }
+    });
+    c.on('error', (err) => {
+      logger.warn({ err }, 'event listener connection lost; reconnecting');
+      client = null;
+      if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    client = c;
+  };
+  await connect();
+  const publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  return {
+    async publish(userId, event) {
+      await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ userId, event })]);
+    },
+    subscribe: fan.subscribe,
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+      await publisher.end();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Database } from '../db/connection';
+import type { Logger } from '../logger';
+import { localHub, postgresHub, type EventHub } from './hub';
+import { folderMailer, smtpMailer, type Mailer } from './mailer';
+import { folderSmsProvider, twilioSmsProvider, type SmsProvider } from './sms';
+import { notificationWorker, type WorkerOptions } from './worker';
+
+export function createMailer(config: Config, logger: Logger): Mailer {
+  return config.mail.smtpUrl
+    ? smtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+    : folderMailer({ dir: path.join(config.outboxDir, 'mail'), from: config.mail.from, logger });
+}
+
+export function createSmsProvider(config: Config, logger: Logger): SmsProvider {
+  return config.sms.provider === 'twilio'
+    ? twilioSmsProvider(config.sms.twilio)
+    : folderSmsProvider({ dir: path.join(config.outboxDir, 'sms'), logger });
+}
+
+/** LISTEN/NOTIFY across API processes on PostgreSQL; in memory on the embedded database (one process). */
+export async function createHub(db: Database, logger: Logger): Promise<EventHub> {
+  return db.kind === 'postgres' && db.url ? postgresHub(db.url, logger) : localHub();
+}
+
+export function createWorker(db: Database, config: Config, logger: Logger, opts: WorkerOptions = {}) {
+  return notificationWorker(
+    { knex: db.knex, mailer: createMailer(config, logger), sms: createSmsProvider(config, logger), logger },
+    { ...config.worker, ...opts },
+  );
+}

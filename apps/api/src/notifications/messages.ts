@@ -1,0 +1,52 @@
+import type { FoundReport } from '../models/FoundReport';
+
+interface Context {
+  itemName: string;
+  publicUrl: string;
+  brandName: string;
+}
+
+const mapLink = (r: FoundReport) =>
+  r.latitude && r.longitude
+    ? `https://www.openstreetmap.org/?mlat=${r.latitude}&mlon=${r.longitude}#map=17/${r.latitude}/${r.longitude}`
+    : null;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The owner's e-mail: the finder's words, how to reach them, where and when, and the dashboard. */
+export function foundReportEmail(r: FoundReport, ctx: Context) {
+  const map = mapLink(r);
+  const when = new Date(r.foundAt).toUTCString();
+  const dashboard = `${ctx.publicUrl}/dashboard`;
+  const lines = [
+    `Good news: someone found your ${ctx.itemName} and sent you a message.`,
+    '',
+    `Message: ${r.message}`,
+    `Finder's phone: ${r.finderPhone || 'not given'}`,
+    ...(r.finderEmail ? [`Finder's e-mail: ${r.finderEmail}`] : []),
+    `Location: ${map ?? 'not shared'}`,
+    `Time: ${when}`,
+    '',
+    `See it on your dashboard: ${dashboard}`,
+  ];
+  const html = [
+    `<p>Good news: someone found your <strong>${escapeHtml(ctx.itemName)}</strong> and sent you a message.</p>`,
+    `<blockquote>${escapeHtml(r.message)}</blockquote>`,
+    `<p>Finder's phone: ${r.finderPhone ? `<a href="tel:${r.finderPhone}">${r.finderPhone}</a>` : 'not given'}</p>`,
+    r.finderEmail ? `<p>Finder's e-mail: ${escapeHtml(r.finderEmail)}</p>` : '',
+    `<p>Location: ${map ? `<a href="${map}">open the map</a>` : 'not shared'}</p>`,
+    `<p>Time: ${when}</p>`,
+    `<p><a href="${dashboard}">Open your ${escapeHtml(ctx.brandName)} dashboard</a></p>`,
+  ].join('\n');
+  return { subject: `${ctx.brandName}: someone found your ${ctx.itemName}`, text: lines.join('\n'), html };
+}
+
+/** The owner's SMS: short, one segment where possible. */
+export function foundReportSms(r: FoundReport, ctx: Context) {
+  const parts = [`${ctx.brandName}: someone found your ${ctx.itemName}: "${r.message.slice(0, 200)}"`];
+  if (r.finderPhone) parts.push(`Call them: ${r.finderPhone}`);
+  const map = mapLink(r);
+  if (map) parts.push(`Where: ${map}`);
+  parts.push(`${ctx.publicUrl}/dashboard`);
+  return parts.join(' ');
+}

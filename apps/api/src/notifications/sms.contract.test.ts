@@ -1,0 +1,83 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmsProviderError, twilioSmsProvider } from './sms';
+
+// A local server speaking Twilio's Messages API shape: the contract our provider adapter relies on.
+const requests: { path: string; auth: string; form: URLSearchParams; idempotencyKey: string }[] = [];
+let answer: { status: number; body: unknown } = { status: 201, body: { sid: 'SM0123', status: 'queued' } };
+let server: http.Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      requests.push({
+        path: req.url ?? '',
+        auth: req.headers.authorization ?? '',
+        form: new URLSearchParams(body),
+        idempotencyKey: String(req.headers['idempotency-key']),
+      });
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const provider = () =>
+  twilioSmsProvider({ accountSid: 'AC123', authToken: 'secret', from: '+15550001111', baseUrl });
+
+describe('Twilio SMS provider contract', () => {
+  it('POSTs To, From and Body form-encoded with basic auth to the account Messages resource', async () => {
+    answer = { status: 201, body: { sid: 'SM0123', status: 'queued' } };
+    const { providerId } = await provider().send({
+      to: '+15551234567',
+      body: 'Someone found your keys',
+      idempotencyKey: 'report-1-sms',
+    });
+    expect(providerId).toBe('SM0123');
+    const req = requests.at(-1)!;
+    expect(req.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
+    expect(req.auth).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`);
+    expect(Object.fromEntries(req.form)).toEqual({
+      To: '+15551234567',
+      From: '+15550001111',
+      Body: 'Someone found your keys',
+    });
+    expect(req.idempotencyKey).toBe('report-1-sms');
+  });
+
+  it('treats a refused number (400) as final and an outage (503) or rate limit (429) as retryable', async () => {
+    answer = { status: 400, body: { code: 21211, message: "The 'To' number is not valid." } };
+    const refused = await provider()
+      .send({ to: '+1', body: 'x', idempotencyKey: 'k1' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SmsProviderError);
+    expect(refused).toMatchObject({
+      retryable: false,
+      message: "SMS provider answered 400: The 'To' number is not valid.",
+    });
+    for (const status of [429, 503]) {
+      answer = { status, body: { message: 'busy' } };
+      await expect(
+        provider().send({ to: '+15551234567', body: 'x', idempotencyKey: 'k2' }),
+      ).rejects.toMatchObject({ retryable: true });
+    }
+  });
+
+  it('treats an unreachable provider as retryable', async () => {
+    const down = twilioSmsProvider({
+      accountSid: 'AC1',
+      authToken: 't',
+      from: '+1',
+      baseUrl: 'http://127.0.0.1:9',
+    });
+    await expect(down.send({ to: '+15551234567', body: 'x', idempotencyKey: 'k3' })).rejects.toMatchObject({
+      retryable: true,
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '../logger';
+
+export interface SmsMessage {
+  to: string;
+  body: string;
+  idempotencyKey: string;
+}
+
+/** An SMS provider: a paid outside service, so tests use a local server speaking its API. */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<{ providerId: string }>;
+}
+
+export class SmsProviderError extends Error {
+  constructor(
+    message: string,
+    /** False for errors a retry cannot fix (a bad number); the job then fails at once. */
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Twilio's REST API: POST /2010-04-01/Accounts/{sid}/Messages.json, form-encoded, basic auth. */
+export function twilioSmsProvider(opts: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  baseUrl: string;
+}): SmsProvider {
+  const url = `${opts.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(opts.accountSid)}/Messages.json`;
+  const auth = Buffer.from(`${opts.accountSid}:${opts.authToken}`).toString('base64');
+  return {
+    async send(m) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${auth}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          // Twilio ignores unknown headers; providers that honour one dedupe retried sends by it.
+          'Idempotency-Key': m.idempotencyKey,
+        },
+        body: new URLSearchParams({ To: m.to, From: opts.from, Body: m.body }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch((err: Error) => {
+        throw new SmsProviderError(`SMS provider unreachable: ${err.message}`, true);
+      });
+      const json = (await res.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
+      if (!res.ok || !json.sid) {
+        const retryable = res.status === 429 || res.status >= 500;
+        throw new SmsProviderError(
+          `SMS provider answered ${res.status}: ${json.message ?? 'no message'}`,
+          retryable,
+        );
+      }
+      return { providerId: json.sid };
+    },
+  };
+}
+
+/** With no provider configured: each SMS becomes a file in the outbox folder and a log line. */
+export function folderSmsProvider(opts: { dir: string; logger: Logger }): SmsProvider {
+  return {
+    async send(m) {
+      await fs.mkdir(opts.dir, { recursive: true });
+      const file = path.join(opts.dir, `${m.idempotencyKey.replace(/[^\w.-]/g, '_')}.sms.txt`);
+      await fs.writeFile(file, `To: ${m.to}\n\n${m.body}\n`);
+      opts.logger.info({ to: m.to, file }, 'SMS written to the local outbox');
+      return { providerId: file };
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../logger';
+import type { Mailer } from './mailer';
+import { SmsProviderError, type SmsProvider } from './sms';
+
+export interface WorkerOptions {
+  pollMs?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+}
+
+interface Job {
+  id: string;
+  channel: 'email' | 'sms';
+  idempotencyKey: string;
+  payload: { to: string; subject?: string; text: string; html?: string };
+  attempts: number;
+}
+
+/** Seconds to wait before attempt n+1: 5 s, 10 s, 20 s … capped at an hour. */
+export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+/**
+ * Delivers the outbox, one job at a time per worker (run more workers for more throughput). A job
+ * is leased (locked_until) before sending; if the process dies, the lease runs out and another
+ * worker picks it up with the same idempotency key. Because a worker has at most one delivery in
+ * flight, a crash can leave at most one message in doubt: one the provider may have accepted in
+ * the instant before it was marked delivered; a repeat of it carries the same Message-ID.
+ */
+export function notificationWorker(
+  deps: { knex: Knex; mailer: Mailer; sms: SmsProvider; logger: Logger },
+  opts: WorkerOptions = {},
+) {
+  const { pollMs = 1_000, leaseMs = 60_000, maxAttempts = 8 } = opts;
+  const { knex, logger } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  async function lease(): Promise<Job | undefined> {
+    const due = knex('notifications')
+      .select('id')
+      .where('status', 'pending')
+      .where('nextAttemptAt', '<=', knex.fn.now())
+      .where((q) => q.whereNull('lockedUntil').orWhere('lockedUntil', '<', knex.fn.now()))
+      .orderBy('nextAttemptAt')
+      .limit(1)
+      .forUpdate()
+      .skipLocked();
+    const [job] = (await knex('notifications')
+      .whereIn('id', due)
+      .update({
+        lockedUntil: knex.raw("now() + (? || ' milliseconds')::interval", [leaseMs]),
+        attempts: knex.raw('attempts + 1'),
+      })
+      .returning(['id', 'channel', 'idempotencyKey', 'payload', 'attempts'])) as Job[];
+    return job;
+  }
+
+  async function deliver(job: Job) {
+    const startedAt = new Date();
+    try {
+      const { providerId } =
+        job.channel === 'email'
+          ? await deps.mailer.send({
+              to: job.payload.to,
+              subject: job.payload.subject ?? '',
+              text: job.payload.text,
+              html: job.payload.html ?? job.payload.text,
+              messageId: `<${job.idempotencyKey}@homing>`,
+            })
+          : await deps.sms.send({
+              to: job.payload.to,
+              body: job.payload.text,
+              idempotencyKey: job.idempotencyKey,
+            });
+      await knex.transaction(async (trx) => {
+        await trx('notifications')
+          .where({ id: job.id })
+          .update({ status: 'delivered', deliveredAt: knex.fn.now(), lockedUntil: null, lastError: null });
+        await trx('notificationAttempts').insert({
+          notificationId: job.id,
+          attempt: job.attempts,
+          ok: true,
+          providerId,
+          startedAt,
+        });
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retryable = !(err instanceof SmsProviderError) || err.retryable;
+      const giveUp = !retryable || job.attempts >= maxAttempts;
+      logger.warn(
+        { id: job.id, channel: job.channel, attempt: job.attempts, err: message, giveUp },
+        'notification delivery failed',
+      );
+      await knex.transaction(async (trx) => {
+        await trx('notifications')
+          .where({ id: job.id })
+          .update({
+            status: giveUp ? 'failed' : 'pending',
+            lockedUntil: null,
+            lastError: message.slice(0, 1000),
+            nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)),
+          });
+        await trx('notificationAttempts').insert({
+          notificationId: job.id,
+          attempt: job.attempts,
+          ok: false,
+          error: message.slice(0, 1000),
+          startedAt,
+        });
+      });
+    }
+  }
+
+  /** Leases and delivers due jobs until none are left; returns how many were handled. */
+  async function runOnce(): Promise<number> {
+    let handled = 0;
+    for (let job = await lease(); job; job = await lease()) {
+      await deliver(job);
+      handled++;
+    }
+    return handled;
+  }
+
+  function tick() {
+    if (stopped || running) return;
+    running = runOnce()
+      .catch((err: unknown) => {
+        logger.error({ err }, 'notification worker run failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (!stopped) timer = setTimeout(tick, pollMs);
+      });
+  }
+
+  return {
+    runOnce,
+    start() {
+      stopped = false;
+      tick();
+    },
+    /** Called after a report commits in this process, so delivery starts without waiting a poll. */
+    wake() {
+      if (stopped || running) return;
+      if (timer) clearTimeout(timer);
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type NotificationWorker = ReturnType<typeof notificationWorker>;

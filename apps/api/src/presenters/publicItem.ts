@@ -1,0 +1,26 @@
+import type { Item } from '../models/Item';
+
+/** What a finder may see of an item: never the owner's name, e-mail or phone. */
+export const presentPublicItem = (item: Item) => ({
+  id: item.id,
+  name: item.name,
+  description: item.description,
+  photoUrl: item.photoKey ? `/api/photos/${item.photoKey}` : null,
+  itemType: item.itemType
+    ? { id: item.itemType.id, icon: item.itemType.icon, displayName: item.itemType.displayName }
+    : null,
+});
+
+export const presentVoucher = (v: {
+  id: string;
+  code: string;
+  issuedAt: Date;
+  redeemedAt: Date | null;
+  itemName?: string;
+}) => ({
+  id: v.id,
+  code: v.code,
+  itemName: v.itemName ?? null,
+  issuedAt: new Date(v.issuedAt).toISOString(),
+  redeemedAt: v.redeemedAt ? new Date(v.redeemedAt).toISOString() : null,
+});

@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  messageId: string;
+  raw: string;
+  /** The raw message with quoted-printable soft breaks and escapes undone, for assertions. */
+  text: string;
+}
+
+const decodeQuotedPrintable = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/**
+ * A real SMTP server on loopback that keeps what it accepts. `hold` makes it stall before
+ * accepting the matching messages (the client waits, as with a slow provider).
+ */
+export async function startSmtpSink(opts: { hold?: (raw: string) => boolean } = {}) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    closeTimeout: 200,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        if (opts.hold?.(raw)) return; // never answered: the sender's delivery is in flight
+        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          messageId,
+          raw,
+          text: decodeQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    async waitFor(count: number, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (received.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+export const FOUND_MESSAGE_MAX = 2000;
+export const FOUND_MESSAGES = {
+  messageRequired: 'Please tell the owner something about where you found it',
+  messageTooLong: `Your message must be at most ${FOUND_MESSAGE_MAX} characters`,
+  phone: 'Phone must be +1 followed by 10 digits, or empty',
+  coordinates: 'Location must be a latitude from -90 to 90 and a longitude from -180 to 180',
+  email: 'Please enter a valid email address',
+} as const;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** Latitude/longitude arrive as text with 4 decimals (spec section 3); numbers are accepted too. */
+const coordinate = (limit: number) =>
+  z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,3}(\.\d{1,6})?$/, FOUND_MESSAGES.coordinates),
+      z.number(),
+    ])
+    .transform((v) => Number(v))
+    .refine((v) => Number.isFinite(v) && Math.abs(v) <= limit, FOUND_MESSAGES.coordinates)
+    .transform((v) => v.toFixed(4));
+
+export const reportMetadata = z
+  .object({
+    deviceType: text(20).optional(),
+    platform: text(100).optional(),
+    language: text(35).optional(),
+    timezone: text(64).optional(),
+    screenSize: text(20).optional(),
+    connectionType: text(20).optional(),
+  })
+  .strip();
+
+export const foundReportRequest = z
+  .object({
+    // In the form state but without an input (spec): validated only when present.
+    finderName: text(100).optional().default(''),
+    finderEmail: z
+      .string()
+      .trim()
+      .max(320)
+      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), FOUND_MESSAGES.email)
+      .optional()
+      .default(''),
+    finderPhone: z
+      .string()
+      .refine((v) => v === '' || /^\+1\d{10}$/.test(v), FOUND_MESSAGES.phone)
+      .optional()
+      .default(''),
+    foundNotes: z
+      .string({ error: FOUND_MESSAGES.messageRequired })
+      .trim()
+      .min(1, FOUND_MESSAGES.messageRequired)
+      .max(FOUND_MESSAGE_MAX, FOUND_MESSAGES.messageTooLong),
+    latitude: coordinate(90).optional().nullable(),
+    longitude: coordinate(180).optional().nullable(),
+    address: text(300).optional().nullable(),
+    foundAt: z.iso.datetime({ offset: true, error: 'foundAt must be an ISO time' }).optional(),
+    reportMetadata: reportMetadata.optional(),
+  })
+  .refine((r) => (r.latitude == null) === (r.longitude == null), {
+    message: FOUND_MESSAGES.coordinates,
+    path: ['latitude'],
+  });
+export type FoundReportRequest = z.input<typeof foundReportRequest>;
+
+export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+export const scanAnalyticsRequest = z
+  .object({
+    qrCode: z.string().trim().min(1, 'qrCode is required').max(64),
+    scannedAt: z.iso.datetime({ offset: true }).optional(),
+    deviceType: z.enum(DEVICE_TYPES).optional(),
+    platform: text(100).optional(),
+    language: text(35).optional(),
+    timezone: text(64).optional(),
+    connectionType: text(20).optional(),
+    screenSize: text(20).optional(),
+    referrer: text(500).optional(),
+  })
+  .strip();
+export type ScanAnalyticsRequest = z.input<typeof scanAnalyticsRequest>;
+
+/** Spec section 9: the device type is detected from the user agent. */
+export function detectDeviceType(userAgent: string): DeviceType {
+  const ua = userAgent.toLowerCase();
+  if (/ipad|tablet|playbook|silk|kindle|(android(?!.*mobile))/.test(ua)) return 'tablet';
+  if (/mobi|iphone|ipod|android|blackberry|opera mini|iemobile|windows phone/.test(ua)) return 'mobile';
+  return 'desktop';
+}
