@@ -1,6 +1,16 @@
 import type { Deps, RouteDef } from '../../routing';
+import { codeRoutes } from './codes';
+import { labelRoutes } from './labels';
+import { setRoutes } from './sets';
+import { templateRoutes } from './templates';
 
 /** `/api/admin/*` and the public `/api/templates` (issue: labels and administration). */
-export function adminRoutes(_deps: Deps): RouteDef[] {
-  return [];
+export function adminRoutes(deps: Deps): RouteDef[] {
+  return [
+    ...templateRoutes(),
+    ...codeRoutes(deps),
+    // Before the sets' `/:id` routes, whose id would otherwise swallow `labels.pdf`.
+    ...labelRoutes(deps),
+    ...setRoutes(deps),
+  ];
 }

@@ -1,0 +1,44 @@
+import { batchLabelsPdfQuery, labelsPdfQuery, setIdParams } from '@homing/shared';
+import type { Context } from 'koa';
+import { route, type Deps, type RouteDef } from '../../routing';
+import { setLabelsPdf, type SetLabelsPdfProps } from '../../services/setLabelsPdf';
+
+export function labelRoutes({ db, config }: Deps): RouteDef[] {
+  const send = async (ctx: Context, props: Omit<SetLabelsPdfProps, 'domainName' | 'brandWord'>) => {
+    const { bytes, filename } = await setLabelsPdf(
+      { ...props, domainName: config.domainName, brandWord: config.brand.word },
+      { trx: db },
+    );
+    ctx.status = 200;
+    ctx.type = 'application/pdf';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.attachment(filename);
+    ctx.body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
+
+  return [
+    // Several sets in one PDF, each from a new sheet: the bulk print page's download.
+    route(
+      {
+        method: 'get',
+        path: '/api/admin/qr-sets/labels.pdf',
+        access: 'admin',
+        query: batchLabelsPdfQuery,
+        raw: true,
+      },
+      async ({ query, ctx }) => send(ctx, query),
+    ),
+
+    route(
+      {
+        method: 'get',
+        path: '/api/admin/qr-sets/:id/labels.pdf',
+        access: 'admin',
+        params: setIdParams,
+        query: labelsPdfQuery,
+        raw: true,
+      },
+      async ({ params, query, ctx }) => send(ctx, { ...query, setIds: [params.id] }),
+    ),
+  ];
+}
