@@ -42,6 +42,9 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_BASE_URL: z.url({ error: 'must be a full URL' }).default('https://api.twilio.com'),
+  // Contacts that become admins when they register: for a first admin on a locked embedded
+  // folder and for browser tests; the CLI (`npm run admin`) is the everyday way.
+  HOMING_BOOTSTRAP_ADMINS: z.string().optional(),
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   WORKER_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
@@ -81,6 +84,10 @@ function buildConfig(env: z.output<typeof envSchema>) {
     },
     outboxDir: path.join(path.resolve(env.DATA_DIR), 'outbox'),
     // The worker runs inside the API process unless WORKER=0 (then `npm run worker` runs it alone).
+    bootstrapAdmins: (env.HOMING_BOOTSTRAP_ADMINS ?? '')
+      .split(',')
+      .map((c) => c.trim().toLowerCase())
+      .filter(Boolean),
     runWorker: env.WORKER,
     worker: { pollMs: env.WORKER_POLL_MS, leaseMs: env.WORKER_LEASE_MS },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -247,3 +247,27 @@ describe('session lifecycle', () => {
     expect((await server.api('GET', '/api/auth/me', { token: reg.body.sessionToken })).status).toBe(401);
   });
 });
+
+describe('HOMING_BOOTSTRAP_ADMINS', () => {
+  it('makes the listed contacts admins when they register, and nobody else', async () => {
+    const boot = await startTestServer({ HOMING_BOOTSTRAP_ADMINS: 'Boss@Example.com, (555) 010-0001' });
+    try {
+      const boss = await boot.api<{ user: { isAdmin: boolean } }>('POST', '/api/auth/register', {
+        body: { email: 'boss@example.com', password: 'password1' },
+      });
+      const phone = await boot.api<{ user: { isAdmin: boolean } }>('POST', '/api/auth/register', {
+        body: { phoneNumber: '5550100001', password: 'password1' },
+      });
+      const other = await boot.api<{ user: { isAdmin: boolean } }>('POST', '/api/auth/register', {
+        body: { email: 'staff@example.com', password: 'password1' },
+      });
+      expect([boss.body.user.isAdmin, phone.body.user.isAdmin, other.body.user.isAdmin]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    } finally {
+      await boot.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { loginRequest, registerRequest } from '@homing/shared';
+import { loginRequest, registerRequest, toE164 } from '@homing/shared';
 import { presentUser } from '../../presenters/user';
 import { route, type Deps } from '../../routing';
 import { authenticator } from '../../services/authenticator';
@@ -17,7 +17,11 @@ export function authRoutes({ db, config }: Deps) {
         status: 201,
       },
       async ({ body }) => {
-        const user = await userRegistrar(body);
+        const contact = body.email ?? body.phoneNumber ?? '';
+        const user = await userRegistrar({
+          ...body,
+          isAdmin: config.bootstrapAdmins.some((c) => c === contact || toE164(c) === contact),
+        });
         const sessionToken = await sessionCreator({ userId: user.id, ttlMs: config.sessionTtlMs });
         return { user: presentUser(user), sessionToken };
       },
