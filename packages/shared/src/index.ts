@@ -7,5 +7,3 @@ export * from './schemas/admin';
 export * from './schemas/found';
 export * from './schemas/items';
 export * from './schemas/codes';
-export * from './schemas/items';
-export * from './schemas/codes';
