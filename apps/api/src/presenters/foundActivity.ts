@@ -1,0 +1,48 @@
+import type { FoundEvent, FoundReportSummary } from '@homing/shared';
+
+/** Rows of services/foundActivity: a scan or a report joined with its item's name. */
+export interface FoundEventRow {
+  id: string;
+  scannedAt: Date;
+  itemId: string;
+  itemName: string;
+}
+
+export interface FoundReportRow {
+  id: string;
+  itemId: string;
+  itemName: string;
+  finderName: string;
+  finderPhone: string;
+  finderEmail: string;
+  message: string;
+  latitude: string | null;
+  longitude: string | null;
+  address: string | null;
+  foundAt: Date;
+  createdAt: Date;
+}
+
+const iso = (d: Date) => new Date(d).toISOString();
+const coordinate = (v: string | number | null) => (v === null ? null : Number(v).toFixed(4));
+
+export const presentFoundEvent = (row: FoundEventRow): FoundEvent => ({
+  id: row.id,
+  foundAt: iso(row.scannedAt),
+  item: { id: row.itemId, name: row.itemName },
+});
+
+/** The owner's view of a finder report: the finder's contact and location go only to the owner. */
+export const presentFoundReport = (row: FoundReportRow): FoundReportSummary => ({
+  id: row.id,
+  item: { id: row.itemId, name: row.itemName },
+  finderName: row.finderName,
+  finderPhone: row.finderPhone,
+  finderEmail: row.finderEmail,
+  message: row.message,
+  latitude: coordinate(row.latitude),
+  longitude: coordinate(row.longitude),
+  address: row.address,
+  foundAt: iso(row.foundAt),
+  reportedAt: iso(row.createdAt),
+});

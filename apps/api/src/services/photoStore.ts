@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config';
+
+/**
+ * Where item photos live. Keys are random and unguessable, so a photo URL is a capability that
+ * finders can follow without an account. The local folder is the default; an S3-compatible bucket
+ * implements the same three calls (PutObject with ContentType, GetObject, DeleteObject) when the
+ * API runs as several copies.
+ */
+export interface PhotoStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
+const KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}\.(webp|jpg)$/;
+
+export const isPhotoKey = (key: string) => KEY_PATTERN.test(key);
+export const newPhotoKey = (ext: 'webp' | 'jpg') => `${crypto.randomBytes(18).toString('base64url')}.${ext}`;
+export const photoUrl = (key: string | null) => (key ? `/api/photos/${key}` : null);
+
+/** The key inside a URL this API handed out (`/api/photos/<key>`, relative or absolute), else null. */
+export function photoKeyFromUrl(url: string): string | null {
+  const match = /\/api\/photos\/([^/?#]+)$/.exec(url);
+  return match && isPhotoKey(match[1]!) ? match[1]! : null;
+}
+
+/** One file per photo in a folder; writes go through a temporary name so readers never see half a file. */
+export function localPhotoStore(dir: string): PhotoStore {
+  const fileFor = (key: string) => {
+    if (!isPhotoKey(key)) throw new Error(`not a photo key: ${key}`);
+    return path.join(dir, key);
+  };
+  return {
+    async put(key, body) {
+      await fs.mkdir(dir, { recursive: true });
+      const file = fileFor(key);
+      const partial = `${file}.${crypto.randomBytes(4).toString('hex')}.part`;
+      await fs.writeFile(partial, body);
+      await fs.rename(partial, file);
+    },
+    async get(key) {
+      if (!isPhotoKey(key)) return null;
+      try {
+        const body = await fs.readFile(fileFor(key));
+        return { body, contentType: CONTENT_TYPES[key.split('.').pop()!]! };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      if (!isPhotoKey(key)) return;
+      await fs.rm(fileFor(key), { force: true });
+    },
+  };
+}
+
+export const photosDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'photos');
+export const photoStoreFor = (config: Pick<Config, 'dataDir'>) => localPhotoStore(photosDir(config));
+
+/**
+ * Stores a processed photo, runs `work` with its key (null without a photo), and deletes the file
+ * again if `work` throws: a failed create or replace keeps nothing.
+ */
+export async function withStoredPhoto<T>(
+  store: PhotoStore,
+  photo: { body: Buffer; contentType: string; ext: 'webp' | 'jpg' } | null,
+  work: (photoKey: string | null) => Promise<T>,
+): Promise<T> {
+  if (!photo) return work(null);
+  const key = newPhotoKey(photo.ext);
+  await store.put(key, photo.body, photo.contentType);
+  try {
+    return await work(key);
+  } catch (err) {
+    await store.delete(key);
+    throw err;
+  }
+}

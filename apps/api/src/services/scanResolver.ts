@@ -1,0 +1,100 @@
+import { SCAN_MESSAGES, type ScanResult } from '@homing/shared';
+import { notFound } from '../errors';
+import { Item } from '../models/Item';
+import { PendingAssignment } from '../models/PendingAssignment';
+import { QrCode } from '../models/QrCode';
+import type { User } from '../models/User';
+import { labelAttacher } from './codeAssigner';
+import { isSetClaimable } from './codeLifecycle';
+import { isPlausibleCodeValue, normalizeCodeValue } from './codeValues';
+import type { Ctx } from './itemQueries';
+
+/**
+ * An expired pending assignment is reported (assignment_failed) for this long after it expired,
+ * so the owner learns why the scan did nothing; after that the scan is an ordinary one again.
+ */
+export const EXPIRED_ASSIGNMENT_NOTICE_MS = 30 * 60 * 1000;
+
+/**
+ * What scanning a label means for this viewer (DESIGN.md "Scan outcomes"). A signed-in owner with
+ * a live pending assignment who scans a label that can be theirs (their own unassigned code, or a
+ * claimable code nobody owns: claimed and assigned in one step) completes the assignment.
+ */
+export async function scanResolver(
+  props: { qrCode: string },
+  { trx, actor }: { trx: Ctx['trx']; actor: User | null },
+): Promise<ScanResult> {
+  const value = normalizeCodeValue(props.qrCode);
+  const code = isPlausibleCodeValue(value)
+    ? await QrCode.query(trx).findOne({ value }).withGraphFetched('set')
+    : undefined;
+  if (!code?.set) throw notFound(SCAN_MESSAGES.notFound);
+
+  if (code.itemId) {
+    const item = await Item.query(trx).findById(code.itemId);
+    if (item?.status === 'inactive')
+      return { type: 'inactive_item', message: SCAN_MESSAGES.inactiveItem, item: { id: item.id } };
+    return { type: 'found_item', message: SCAN_MESSAGES.foundItem, item: { id: code.itemId } };
+  }
+  if (code.ownerId && code.ownerId !== actor?.id)
+    return { type: 'other_unassigned_code', message: SCAN_MESSAGES.otherUnassigned };
+  if (!code.ownerId && !isSetClaimable(code.set))
+    return { type: 'inactive_code', message: SCAN_MESSAGES.inactiveCode };
+
+  const pending = actor ? await newestOpenAssignment(actor, trx) : undefined;
+  const now = Date.now();
+  if (pending && new Date(pending.expiresAt).getTime() > now)
+    return completeAssignment({ code, pending }, { trx, actor: actor! });
+  if (pending && now - new Date(pending.expiresAt).getTime() < EXPIRED_ASSIGNMENT_NOTICE_MS)
+    return {
+      type: 'assignment_failed',
+      message: SCAN_MESSAGES.assignmentExpired,
+      error: SCAN_MESSAGES.assignmentExpired,
+    };
+  if (code.ownerId) return { type: 'own_unassigned_code', message: SCAN_MESSAGES.ownUnassigned };
+  return {
+    type: 'unclaimed_code',
+    message: SCAN_MESSAGES.unclaimed,
+    setId: code.setId,
+    setCount: await claimableCount(code.setId, trx),
+  };
+}
+
+/** The owner's newest pending assignment, locked, unless it was completed. */
+async function newestOpenAssignment(actor: User, trx: Ctx['trx']) {
+  const newest = await PendingAssignment.query(trx)
+    .where({ ownerId: actor.id })
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .first()
+    .forUpdate();
+  return newest && !newest.completedAt ? newest : undefined;
+}
+
+async function completeAssignment(
+  { code, pending }: { code: QrCode; pending: PendingAssignment },
+  ctx: Ctx,
+): Promise<ScanResult> {
+  const failed = (error: string): ScanResult => ({ type: 'assignment_failed', message: error, error });
+  if (!code.ownerId) {
+    // Claim first, conditionally: if someone else got it a moment ago nothing has changed yet.
+    const claimed = await QrCode.query(ctx.trx)
+      .where({ id: code.id })
+      .whereNull('ownerId')
+      .patch({ ownerId: ctx.actor.id, claimedAt: new Date() });
+    if (!claimed) return failed(SCAN_MESSAGES.assignmentTaken);
+  }
+  await labelAttacher({ codeId: code.id, itemId: pending.itemId }, ctx);
+  const item = await Item.query(ctx.trx).findById(pending.itemId);
+  return {
+    type: 'assignment_completed',
+    message: SCAN_MESSAGES.assignmentCompleted,
+    item: { id: pending.itemId, name: item?.name },
+  };
+}
+
+/** Codes of the set nobody owns yet (the set is claimable, or the scan would not ask). */
+async function claimableCount(setId: string, trx: Ctx['trx']) {
+  const [row] = await QrCode.query(trx).where({ setId }).whereNull('ownerId').count({ n: '*' });
+  return Number((row as unknown as { n: string | number }).n);
+}
