@@ -31,22 +31,29 @@ export function popcount(value: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-/** N1 (runs of 5+ same-coloured modules: 3 + the excess) and N3 (40 per finder-like pattern) for one line. */
+/** N1 for one colour: 3 + the excess for every run of 5 or more. */
+function runsPenalty(bits: number): number {
+  // Bit i set when modules i … i+4 all match: a run of length L leaves L - 4 such bits.
+  const fives = bits & (bits >>> 1) & (bits >>> 2) & (bits >>> 3) & (bits >>> 4);
+  const runs = fives & ~(fives << 1);
+  return popcount(fives) + 2 * popcount(runs);
+}
+
+/** Start positions where the 11-module `pattern` occurs (bit k of the pattern at module s + k). */
+function patternStarts(line: number, pattern: number, starts: number): number {
+  let found = starts;
+  for (let k = 0; k < 11; k++) found &= ((pattern >>> k) & 1 ? line : ~line) >>> k;
+  return found;
+}
+
+/** N1 for both colours and N3 (40 per finder-like pattern) for one line. */
 function linePenalty(line: number, size: number, full: number): number {
-  let points = 0;
-  for (const bits of [line, ~line & full]) {
-    // Bit i set when modules i … i+4 all match: a run of length L leaves L - 4 such bits.
-    const fives = bits & (bits >>> 1) & (bits >>> 2) & (bits >>> 3) & (bits >>> 4);
-    const runs = fives & ~(fives << 1);
-    points += popcount(fives) + 2 * popcount(runs);
-  }
-  // 1:1:3:1:1 with four light modules on one side; the two patterns mirror each other, so the
-  // order bits are packed in does not matter.
-  for (let shift = 0; shift + 11 <= size; shift++) {
-    const window = (line >>> shift) & 0x7ff;
-    if (window === 0x5d0 || window === 0x05d) points += 40;
-  }
-  return points;
+  // 1:1:3:1:1 with four light modules on one side. The two patterns mirror each other, so the
+  // order the bits are packed in does not matter.
+  const starts = (1 << (size - 10)) - 1;
+  const finderLike =
+    popcount(patternStarts(line, 0x5d0, starts)) + popcount(patternStarts(line, 0x05d, starts));
+  return runsPenalty(line) + runsPenalty(~line & full) + 40 * finderLike;
 }
 
 /** Penalty of a symbol given as packed rows and packed columns. */

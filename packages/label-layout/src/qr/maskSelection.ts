@@ -29,6 +29,8 @@ export function formatBitsLevelM(maskPattern: number): number {
   return ((data << 10) | remainder) ^ G15_MASK;
 }
 
+const FORMAT_BITS = MASK_RULES.map((_, mask) => formatBitsLevelM(mask));
+
 /** [row, col] of format bit i, twice over (the placement of `qrcode`'s setupFormatInfo). */
 function formatCells(size: number): [number, number][] {
   const cells: [number, number][] = [];
@@ -92,29 +94,29 @@ export function applyBestMask(maskedWith0: Uint8Array, reserved: Uint8Array, siz
 }
 
 function bestPacked(maskedWith0: Uint8Array, size: number, tables: MaskTables): MaskedSymbol {
-  const base = pack(maskedWith0, size);
+  const { rows: unmaskedRows, columns: unmaskedColumns } = pack(maskedWith0, size);
+  for (let i = 0; i < size; i++) {
+    unmaskedRows[i] ^= tables.flipRows[0][i];
+    unmaskedColumns[i] ^= tables.flipColumns[0][i];
+  }
   const rows = new Int32Array(size);
   const columns = new Int32Array(size);
-  let bestRows = base.rows;
+  let bestRows = rows;
   let bestMask = 0;
   let bestPenalty = Infinity;
   for (let mask = 0; mask < MASK_RULES.length; mask++) {
-    const [rows0, columns0, rowsK, columnsK] = [
-      tables.flipRows[0],
-      tables.flipColumns[0],
-      tables.flipRows[mask],
-      tables.flipColumns[mask],
-    ];
+    const [flipRows, flipColumns] = [tables.flipRows[mask], tables.flipColumns[mask]];
     for (let i = 0; i < size; i++) {
-      rows[i] = base.rows[i] ^ rows0[i] ^ rowsK[i];
-      columns[i] = base.columns[i] ^ columns0[i] ^ columnsK[i];
+      rows[i] = unmaskedRows[i] ^ flipRows[i];
+      columns[i] = unmaskedColumns[i] ^ flipColumns[i];
     }
-    const bits = formatBitsLevelM(mask);
-    tables.formatCells.forEach(([row, col], n) => {
+    const bits = FORMAT_BITS[mask];
+    for (let n = 0; n < tables.formatCells.length; n++) {
+      const [row, col] = tables.formatCells[n];
       const bit = (bits >> (n >> 1)) & 1;
       rows[row] = (rows[row] & ~(1 << col)) | (bit << col);
       columns[col] = (columns[col] & ~(1 << row)) | (bit << row);
-    });
+    }
     const penalty = packedPenalty(rows, columns, size);
     if (penalty < bestPenalty) {
       bestPenalty = penalty;
@@ -132,7 +134,7 @@ function bestUnpacked(maskedWith0: Uint8Array, size: number, tables: MaskTables)
   for (let mask = 0; mask < MASK_RULES.length; mask++) {
     const [flip0, flip] = [tables.flips[0], tables.flips[mask]];
     for (let i = 0; i < candidate.length; i++) candidate[i] = maskedWith0[i] ^ flip0[i] ^ flip[i];
-    const bits = formatBitsLevelM(mask);
+    const bits = FORMAT_BITS[mask];
     tables.formatCells.forEach(([row, col], n) => {
       candidate[row * size + col] = (bits >> (n >> 1)) & 1;
     });
