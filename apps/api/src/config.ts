@@ -45,6 +45,10 @@ const envSchema = z.object({
   // Contacts that become admins when they register: for a first admin on a locked embedded
   // folder and for browser tests; the CLI (`npm run admin`) is the everyday way.
   HOMING_BOOTSTRAP_ADMINS: z.string().optional(),
+  // Abuse limits (DESIGN: a known label must not flood its owner); raised only for load tests.
+  REPORT_LIMIT_PER_ITEM: z.coerce.number().int().min(1).default(3),
+  REPORT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  SCAN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   WORKER_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
@@ -88,6 +92,11 @@ function buildConfig(env: z.output<typeof envSchema>) {
       .split(',')
       .map((c) => c.trim().toLowerCase())
       .filter(Boolean),
+    limits: {
+      reportsPerItem: env.REPORT_LIMIT_PER_ITEM,
+      reportsPerAddress: env.REPORT_LIMIT_PER_ADDRESS,
+      scansPerMinute: env.SCAN_LIMIT_PER_MINUTE,
+    },
     runWorker: env.WORKER,
     worker: { pollMs: env.WORKER_POLL_MS, leaseMs: env.WORKER_LEASE_MS },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -4,14 +4,12 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { notFound, tooManyRequests } from '../errors';
 import { FoundReport } from '../models/FoundReport';
+import { User } from '../models/User';
 import { foundReportEmail, foundReportSms } from '../notifications/messages';
 import { findActiveItemByCode } from './publicItemFinder';
 import { rateLimiter } from './rateLimiter';
 
-export const REPORT_LIMITS = {
-  perItem: { max: 3, windowMs: 10 * 60 * 1000 },
-  perAddress: { max: 10, windowMs: 10 * 60 * 1000 },
-};
+const REPORT_WINDOW_MS = 10 * 60 * 1000;
 export const TOO_MANY_REPORTS_ITEM =
   'This owner has just received several messages about this item. Please try again in a few minutes.';
 export const TOO_MANY_REPORTS_ADDRESS =
@@ -27,13 +25,14 @@ export async function foundReportCreator(
 ) {
   const found = await findActiveItemByCode(props.qrCode);
   if (!found) throw notFound('Item not found or inactive');
-  const { item, code, owner } = found;
+  const { item, code } = found;
+  const owner = await User.query().findById(item.ownerId);
+  if (!owner) throw notFound('Item not found or inactive');
 
-  const itemLimiter = rateLimiter(knex, { windowMs: REPORT_LIMITS.perItem.windowMs });
-  const addressLimiter = rateLimiter(knex, { windowMs: REPORT_LIMITS.perAddress.windowMs });
-  if ((await addressLimiter.hit(`report:ip:${props.ip}`)) > REPORT_LIMITS.perAddress.max)
+  const limiter = rateLimiter(knex, { windowMs: REPORT_WINDOW_MS });
+  if ((await limiter.hit(`report:ip:${props.ip}`)) > config.limits.reportsPerAddress)
     throw tooManyRequests(TOO_MANY_REPORTS_ADDRESS);
-  if ((await itemLimiter.hit(`report:item:${item.id}`)) > REPORT_LIMITS.perItem.max)
+  if ((await limiter.hit(`report:item:${item.id}`)) > config.limits.reportsPerItem)
     throw tooManyRequests(TOO_MANY_REPORTS_ITEM);
 
   const r = props.report;

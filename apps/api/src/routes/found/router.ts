@@ -14,7 +14,6 @@ import { ownerEventStream } from './eventStream';
 
 const codeParams = z.object({ qrCode: z.string().trim().min(1).max(64) });
 const idParams = z.object({ id: z.uuid({ error: 'Item not found' }) });
-const SCANS_PER_MINUTE = 60;
 
 /** Finder page data, found reports, scan analytics, live events and recovery (issue: finders). */
 export function foundRoutes(deps: Deps): RouteDef[] {
@@ -25,7 +24,7 @@ export function foundRoutes(deps: Deps): RouteDef[] {
       async ({ params, viewer }) => {
         const found = await findActiveItemByCode(params.qrCode);
         if (!found) throw notFound('Item not found or inactive');
-        const isOwner = viewer?.id === found.owner.id;
+        const isOwner = viewer?.id === found.item.ownerId;
         // The owner, scanning their own label after a report, may mark it recovered (the gift).
         const owner = isOwner
           ? {
@@ -77,7 +76,10 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         status: 201,
       },
       async ({ body, ctx, viewer }) => {
-        if ((await rateLimiter(knex, { windowMs: 60_000 }).hit(`scan:ip:${ctx.ip}`)) > SCANS_PER_MINUTE)
+        if (
+          (await rateLimiter(knex, { windowMs: 60_000 }).hit(`scan:ip:${ctx.ip}`)) >
+          config.limits.scansPerMinute
+        )
           throw tooManyRequests('Too many scans from this address. Please try again in a minute.');
         const value = normalizeCodeValue(body.qrCode);
         const code = await QrCode.query().findOne({ value });
