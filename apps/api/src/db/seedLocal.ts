@@ -1,14 +1,28 @@
 import crypto from 'node:crypto';
+import { defaultTemplate } from '@homing/label-layout';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { QrCode } from '../models/QrCode';
+import { QrCodeSet } from '../models/QrCodeSet';
 import { User } from '../models/User';
+import { setCreator } from '../services/setCreator';
 import { userRegistrar } from '../services/userRegistrar';
 
 export const LOCAL_ADMIN_EMAIL = 'admin@homing.local';
+export const DEMO_SET_NAME = 'Demo labels';
+export const DEMO_CODE_COUNT = 8;
 
-/** The embedded trial: a local admin, created once, whose password is printed only that once. */
-export async function seedLocal({ logger }: { knex: Knex; config: Config; logger: Logger }) {
+/**
+ * The embedded trial: a local admin (its password printed only once) and a printed, released set
+ * of demo labels, so a new user can open a label URL from the log and claim it in the first minute.
+ */
+export async function seedLocal(deps: { knex: Knex; config: Config; logger: Logger }) {
+  await seedAdmin(deps);
+  await seedDemoLabels(deps);
+}
+
+async function seedAdmin({ logger }: { logger: Logger }) {
   const anyAdmin = await User.query().findOne({ isAdmin: true });
   if (anyAdmin) return;
   const password = crypto.randomBytes(9).toString('base64url');
@@ -24,4 +38,44 @@ export async function seedLocal({ logger }: { knex: Knex; config: Config; logger
   console.log(
     `\n  Local admin created: ${LOCAL_ADMIN_EMAIL} / ${password}\n  (shown once; change it with npm run admin)\n`,
   );
+}
+
+/** Creates the demo set once; on every start prints one of its labels that nobody has claimed. */
+export async function seedDemoLabels({
+  knex,
+  config,
+  logger,
+}: {
+  knex: Knex;
+  config: Config;
+  logger: Logger;
+}) {
+  let set = await QrCodeSet.query(knex).modify('topLevel').findOne({ name: DEMO_SET_NAME });
+  if (!set) {
+    set = await knex.transaction(async (trx) => {
+      const created = await setCreator(
+        { count: DEMO_CODE_COUNT, templateId: defaultTemplate.id, name: DEMO_SET_NAME },
+        { trx },
+      );
+      // Printed and released: the demo labels have "left the print room" and can be claimed.
+      const now = new Date();
+      return QrCodeSet.query(trx).patchAndFetchById(created.set.id, {
+        isPrinted: true,
+        printedAt: now,
+        isReleased: true,
+        releasedAt: now,
+      });
+    });
+    logger.info({ setId: set.id, count: DEMO_CODE_COUNT }, 'created demo labels');
+  }
+  const free = await QrCode.query(knex)
+    .where({ setId: set.id })
+    .whereNull('ownerId')
+    .orderBy('gridRow')
+    .orderBy('gridColumn')
+    .first();
+  if (!free) return null;
+  const url = `${config.publicUrl}/qr/${free.value}`;
+  console.log(`  Try a demo label: open ${url} and claim it.\n`);
+  return url;
 }

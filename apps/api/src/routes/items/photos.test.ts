@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ITEM_MESSAGES } from '@homing/shared';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeItem, postMultipart } from '../../testing/codeFactory';
+import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
+
+let server: TestServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-photos-'));
+  server = await startTestServer({ DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const photosDir = () => path.join(dataDir, 'photos');
+const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+const itemCount = async () => Number((await server.db.knex('items').count({ n: '*' }))[0]!.n);
+const fields = { itemTypeId: 'pets', name: 'Rex', description: 'Brown dog', omitQR: 'true' };
+type Item = { id: string; photoUrl: string | null; name: string };
+
+/** A 3000×2000 JPEG, rotated by its EXIF orientation, carrying a camera make and a GPS position. */
+const jpegWithGps = () =>
+  sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3a6' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'HomeCam', Model: 'Secret 1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 12/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 5/1',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+
+/** Waits until formidable's asynchronous removal of an aborted upload has happened. */
+async function settled(check: () => boolean) {
+  for (let i = 0; i < 50 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  return check();
+}
+
+describe('item photos', () => {
+  it('re-encodes a JPEG with EXIF GPS: orientation applied, resized, no metadata left', async () => {
+    const original = await jpegWithGps();
+    const meta = await sharp(original).metadata();
+    expect(meta.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true); // the GPS IFD pointer is there
+    expect(meta.orientation).toBe(6);
+    const { token } = await signUp(server);
+    const res = await postMultipart(server, '/api/items', {
+      token,
+      fields,
+      file: { name: 'rex.jpg', body: original },
+    });
+    expect(res.status).toBe(201);
+    const item = res.body.item as Item;
+    expect(item.photoUrl).toMatch(/^\/api\/photos\/[\w-]{22,}\.webp$/);
+    const photo = await fetch(server.url + item.photoUrl!);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/webp');
+    expect(photo.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const stored = Buffer.from(await photo.arrayBuffer());
+    const out = await sharp(stored).metadata();
+    expect(out.format).toBe('webp');
+    expect([out.width, out.height]).toEqual([1067, 1600]); // portrait: rotated, then fit in 1600
+    expect(out.exif).toBeUndefined();
+    expect(out.xmp).toBeUndefined();
+    expect(out.iptc).toBeUndefined();
+    expect(out.orientation).toBeUndefined();
+    expect(stored.includes(Buffer.from('HomeCam'))).toBe(false);
+    expect(filesIn(photosDir())).toContain(item.photoUrl!.split('/').pop());
+    expect(filesIn(path.join(dataDir, 'uploads'))).toEqual([]);
+  });
+
+  it('accepts PNG and WebP by content, whatever the file name says', async () => {
+    const { token } = await signUp(server);
+    const item = await makeItem(server, token);
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000' } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
+    for (const [name, body] of [
+      ['a.txt', png],
+      ['b.jpg', webp],
+    ] as const) {
+      const res = await postMultipart(server, `/api/items/${item.id}/photo`, { token, file: { name, body } });
+      expect(res.status, name).toBe(200);
+      expect((res.body.item as Item).photoUrl).toMatch(/\.webp$/);
+    }
+  });
+
+  it('replaces a photo and deletes the old file; removing it by PUT photoUrl null deletes it too', async () => {
+    const { token } = await signUp(server);
+    const created = await postMultipart(server, '/api/items', {
+      token,
+      fields,
+      file: { name: 'one.jpg', body: await jpegWithGps() },
+    });
+    const first = created.body.item as Item;
+    const firstKey = first.photoUrl!.split('/').pop()!;
+    const replaced = await postMultipart(server, `/api/items/${first.id}/photo`, {
+      token,
+      file: { name: 'two.jpg', body: await jpegWithGps() },
+    });
+    expect(replaced.status).toBe(200);
+    const second = replaced.body.item as Item;
+    expect(second.photoUrl).not.toBe(first.photoUrl);
+    expect(filesIn(photosDir())).not.toContain(firstKey);
+    expect((await fetch(server.url + first.photoUrl!)).status).toBe(404);
+    const kept = await server.api<{ item: Item }>('PUT', `/api/items/${first.id}`, {
+      token,
+      body: { name: 'Rex', itemTypeId: 'pets', photoUrl: `${server.url}${second.photoUrl}` },
+    });
+    expect(kept.body.item.photoUrl).toBe(second.photoUrl);
+    const removed = await server.api<{ item: Item }>('PUT', `/api/items/${first.id}`, {
+      token,
+      body: { name: 'Rex', itemTypeId: 'pets', photoUrl: null },
+    });
+    expect(removed.body.item.photoUrl).toBeNull();
+    expect(filesIn(photosDir())).not.toContain(second.photoUrl!.split('/').pop());
+  });
+
+  it('refuses a text file named .jpg with 415 and keeps nothing (create and replace)', async () => {
+    const { token } = await signUp(server);
+    const item = await makeItem(server, token);
+    const before = { items: await itemCount(), photos: filesIn(photosDir()).length };
+    const text = {
+      name: 'cat.jpg',
+      body: Buffer.from('this is not a picture\n'.repeat(100)),
+      type: 'image/jpeg',
+    };
+    const created = await postMultipart(server, '/api/items', { token, fields, file: text });
+    expect(created.status).toBe(415);
+    expect(created.body).toMatchObject({ success: false, data: null, error: ITEM_MESSAGES.photoWrongType });
+    const replaced = await postMultipart(server, `/api/items/${item.id}/photo`, { token, file: text });
+    expect(replaced.status).toBe(415);
+    const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+    expect(
+      (await postMultipart(server, '/api/items', { token, fields, file: { name: 'a.gif', body: gif } }))
+        .status,
+    ).toBe(415);
+    expect(await itemCount()).toBe(before.items);
+    expect(filesIn(photosDir())).toHaveLength(before.photos);
+    expect(filesIn(path.join(dataDir, 'uploads'))).toEqual([]);
+    expect(
+      (await server.api<{ item: Item }>('GET', `/api/items/${item.id}`, { token })).body.item.photoUrl,
+    ).toBeNull();
+  });
+
+  it('refuses a 6 MB file with 413 and keeps nothing, not even the upload', async () => {
+    const { token } = await signUp(server);
+    const item = await makeItem(server, token);
+    const before = { items: await itemCount(), photos: filesIn(photosDir()).length };
+    const big = { name: 'huge.jpg', body: Buffer.alloc(6 * 1024 * 1024, 7) };
+    const created = await postMultipart(server, '/api/items', { token, fields, file: big });
+    expect(created.status).toBe(413);
+    expect(created.body).toMatchObject({ success: false, error: ITEM_MESSAGES.photoTooLarge });
+    const replaced = await postMultipart(server, `/api/items/${item.id}/photo`, { token, file: big });
+    expect(replaced.status).toBe(413);
+    expect(await itemCount()).toBe(before.items);
+    expect(filesIn(photosDir())).toHaveLength(before.photos);
+    expect(await settled(() => filesIn(path.join(dataDir, 'uploads')).length === 0)).toBe(true);
+    expect(
+      (await server.api<{ item: Item }>('GET', `/api/items/${item.id}`, { token })).body.item.photoUrl,
+    ).toBeNull();
+  });
+
+  it('needs a file on the photo route, the owner, and a real key to serve', async () => {
+    const owner = await signUp(server);
+    const other = await signUp(server);
+    const item = await makeItem(server, owner.token);
+    const none = await postMultipart(server, `/api/items/${item.id}/photo`, {
+      token: owner.token,
+      fields: {},
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toBe(ITEM_MESSAGES.photoRequired);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
+    const stranger = await postMultipart(server, `/api/items/${item.id}/photo`, {
+      token: other.token,
+      file: { name: 'x.png', body: png },
+    });
+    expect(stranger.status).toBe(404);
+    expect(
+      (await postMultipart(server, `/api/items/${item.id}/photo`, { file: { name: 'x.png', body: png } }))
+        .status,
+    ).toBe(401);
+    for (const key of ['nope.webp', '..%2F..%2Fetc%2Fpasswd', 'AAAAAAAAAAAAAAAAAAAAAAAA.webp'])
+      expect((await fetch(`${server.url}/api/photos/${key}`)).status, key).toBe(404);
+  });
+});
