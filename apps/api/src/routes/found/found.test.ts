@@ -209,6 +209,17 @@ describe('POST /api/analytics/scan', () => {
     });
   });
 
+  it('answers 429 past the per-address scan limit', async () => {
+    const limited = await startTestServer({ WORKER: '0', SCAN_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.api('POST', '/api/analytics/scan', { body: { qrCode: 'ANYCODE' } })).status);
+      expect(statuses).toEqual([201, 201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses a scan without a code (400)', async () => {
     expect((await server.api('POST', '/api/analytics/scan', { body: {} })).status).toBe(400);
   });

@@ -3,13 +3,11 @@ import { z } from 'zod';
 import { notFound, tooManyRequests } from '../../errors';
 import { presentPublicItem, presentVoucher } from '../../presenters/publicItem';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { normalizeCodeValue } from '../../services/codeValues';
 import { foundReportCreator } from '../../services/foundReportCreator';
 import { findActiveItemByCode } from '../../services/publicItemFinder';
-import { rateLimiter } from '../../services/rateLimiter';
+import { memoryRateLimiter } from '../../services/memoryRateLimiter';
+import { scanRecorder } from '../../services/scanRecorder';
 import { openReports, recoveryRecorder } from '../../services/recoveryRecorder';
-import { ScanEvent } from '../../models/ScanEvent';
-import { QrCode } from '../../models/QrCode';
 import { ownerEventStream } from './eventStream';
 
 const codeParams = z.object({ qrCode: z.string().trim().min(1).max(64) });
@@ -18,6 +16,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Item not found' }) });
 /** Finder page data, found reports, scan analytics, live events and recovery (issue: finders). */
 export function foundRoutes(deps: Deps): RouteDef[] {
   const { db: knex, config, hub, worker } = deps;
+  const scanLimiter = memoryRateLimiter({ windowMs: 60_000, max: config.limits.scansPerMinute });
   return [
     route(
       { method: 'get', path: '/api/found/:qrCode', access: 'public', params: codeParams, flatten: true },
@@ -76,45 +75,35 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         status: 201,
       },
       async ({ body, ctx, viewer }) => {
-        if (
-          (await rateLimiter(knex, { windowMs: 60_000 }).hit(`scan:ip:${ctx.ip}`)) >
-          config.limits.scansPerMinute
-        )
+        if (!scanLimiter.allow(ctx.ip))
           throw tooManyRequests('Too many scans from this address. Please try again in a minute.');
-        const value = normalizeCodeValue(body.qrCode);
-        const code = await QrCode.query().findOne({ value });
-        const item = code?.itemId
-          ? await knex('items').where({ id: code.itemId }).first('id', 'ownerId')
-          : null;
         const userAgent = ctx.get('User-Agent').slice(0, 500);
-        const event = await ScanEvent.query().insertAndFetch({
-          qrCodeId: code?.id ?? null,
-          // A found event is someone else's scan: the owner looking at their own label is not one.
-          itemId: item && item.ownerId !== viewer?.id ? item.id : null,
-          qrValue: value,
-          scannedAt: body.scannedAt ? new Date(body.scannedAt) : new Date(),
-          deviceType: detectDeviceType(userAgent),
-          platform: body.platform ?? null,
-          language: body.language ?? null,
-          timezone: body.timezone ?? null,
-          connectionType: body.connectionType ?? null,
-          screenSize: body.screenSize ?? null,
-          referrer: body.referrer || 'direct',
-          userAgent,
-        });
-        if (item && event.itemId) {
-          const name = (await knex('items').where({ id: item.id }).first('name')).name as string;
+        const event = await scanRecorder(
+          {
+            qrCode: body.qrCode,
+            viewerId: viewer?.id ?? null,
+            scannedAt: body.scannedAt ? new Date(body.scannedAt) : new Date(),
+            deviceType: detectDeviceType(userAgent),
+            platform: body.platform ?? null,
+            language: body.language ?? null,
+            timezone: body.timezone ?? null,
+            connectionType: body.connectionType ?? null,
+            screenSize: body.screenSize ?? null,
+            referrer: body.referrer || 'direct',
+            userAgent,
+          },
+          { knex },
+        );
+        if (event.itemId && event.ownerId)
           await hub
-            .publish(item.ownerId, {
+            .publish(event.ownerId, {
               type: 'found_event',
-              data: { id: event.id, foundAt: new Date(event.scannedAt).toISOString(), item: { name } },
+              data: { id: event.id, foundAt: event.scannedAt.toISOString(), item: { name: event.itemName } },
             })
-            .catch(() => undefined);
-        }
+            .catch((err: unknown) => ctx.log.warn({ err }, 'live event not published'));
         return { id: event.id, deviceType: event.deviceType };
       },
     ),
-
     route(
       { method: 'post', path: '/api/items/:id/recover', access: 'user', params: idParams, status: 201 },
       async ({ params, user }) => {

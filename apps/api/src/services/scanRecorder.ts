@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { DeviceType } from '@homing/shared';
+import { normalizeCodeValue } from './codeValues';
+
+export interface ScanProps {
+  qrCode: string;
+  viewerId: string | null;
+  scannedAt: Date;
+  deviceType: DeviceType;
+  platform: string | null;
+  language: string | null;
+  timezone: string | null;
+  connectionType: string | null;
+  screenSize: string | null;
+  referrer: string;
+  userAgent: string;
+}
+
+/**
+ * Records a scan in one statement (every label scan hits this): looks up the code and its item and
+ * inserts the event. A scan by someone other than the owner counts as a found event of the item.
+ */
+export async function scanRecorder(props: ScanProps, { knex }: { knex: Knex }) {
+  const value = normalizeCodeValue(props.qrCode);
+  const { rows } = await knex.raw<{
+    rows: {
+      id: string;
+      item_id: string | null;
+      owner_id: string | null;
+      item_name: string | null;
+      scanned_at: Date;
+      device_type: string;
+    }[];
+  }>(
+    `WITH c AS (
+       SELECT c.id, c.item_id, i.owner_id, i.name FROM qr_codes c LEFT JOIN items i ON i.id = c.item_id WHERE c.value = :value
+     )
+     INSERT INTO scan_events (qr_code_id, item_id, qr_value, scanned_at, device_type, platform, language, timezone,
+                              connection_type, screen_size, referrer, user_agent)
+     SELECT (SELECT id FROM c),
+            CASE WHEN (SELECT owner_id FROM c) IS DISTINCT FROM :viewer::uuid THEN (SELECT item_id FROM c) END,
+            :value, :scannedAt, :deviceType, :platform, :language, :timezone, :connectionType, :screenSize, :referrer, :userAgent
+     RETURNING id, item_id, (SELECT owner_id FROM c) AS owner_id, (SELECT name FROM c) AS item_name, scanned_at, device_type`,
+    {
+      value,
+      viewer: props.viewerId,
+      scannedAt: props.scannedAt,
+      deviceType: props.deviceType,
+      platform: props.platform,
+      language: props.language,
+      timezone: props.timezone,
+      connectionType: props.connectionType,
+      screenSize: props.screenSize,
+      referrer: props.referrer,
+      userAgent: props.userAgent,
+    },
+  );
+  const row = rows[0]!;
+  return {
+    id: row.id,
+    itemId: row.item_id,
+    ownerId: row.owner_id,
+    itemName: row.item_name,
+    scannedAt: new Date(row.scanned_at),
+    deviceType: row.device_type,
+  };
+}
