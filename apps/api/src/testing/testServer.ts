@@ -59,8 +59,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SEED_DEMO: '0',
     ...env,
   });
+  // Objection's binding is per process: a second server in one test file must hand it back.
+  const previousBinding = Model.knex();
   const db = await freshDatabase();
   const server = await startServer(config, { db });
+  const close = async () => {
+    await server.close();
+    if (previousBinding) Model.knex(previousBinding);
+  };
   const api: TestServer['api'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
@@ -79,7 +85,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     }
     return { status: res.status, body: parsed as never, headers: res.headers };
   };
-  return { ...server, config, api };
+  return { ...server, close, config, api };
 }
 
 let counter = 0;

@@ -213,7 +213,10 @@ describe('POST /api/analytics/scan', () => {
     const limited = await startTestServer({ WORKER: '0', SCAN_LIMIT_PER_MINUTE: '3' });
     try {
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.api('POST', '/api/analytics/scan', { body: { qrCode: 'ANYCODE' } })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await limited.api('POST', '/api/analytics/scan', { body: { qrCode: 'ANYCODE' } })).status,
+        );
       expect(statuses).toEqual([201, 201, 201, 429]);
     } finally {
       await limited.close();
