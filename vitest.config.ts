@@ -13,6 +13,16 @@ export default defineConfig({
         },
       },
       {
+        // Real CUPS queue (.ci/cups-setup makes "HomingPDF"); API on the embedded database.
+        test: {
+          name: 'station-cups',
+          include: ['apps/print-station/src/**/*.cups.test.ts'],
+          testTimeout: 60000,
+          hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'api-postgres',
           include: ['apps/api/src/**/*.test.ts', 'migrations/**/*.test.ts'],
