@@ -30,4 +30,4 @@ export { rowsPerSetOptions, splitChildLabel, splitPreview, splitRowsText } from 
 export type { LabelContentLayout, LabelContentOptions, QrLayout, TextLineLayout } from './labelContent';
 export { labelContentLayout } from './labelContent';
 export type { QrMatrix } from './qr/matrix';
-export { forEachDarkRun, labelQrText, labelUrl, qrMatrix, qrSvgPath } from './qr/matrix';
+export { forEachDarkRect, labelQrText, labelUrl, qrMatrix, qrSvgPath } from './qr/matrix';

@@ -8,7 +8,7 @@ import { renderLabelSheetsPdf } from './labelSheets';
 
 const base = { domainName: 'homing.example', brandWord: 'homing' } as const;
 // One filled path per symbol: a transform, its rectangles, a fill.
-const SYMBOL = /cm\n(?:\d+ \d+ \d+ 1 re\n)+f\nQ/g;
+const SYMBOL = /cm\n(?:\d+ \d+ \d+ \d+ re\n)+f\nQ/g;
 
 describe('renderLabelSheetsPdf', () => {
   it('makes exact US Letter pages, unscaled, unrotated, with vector symbols and no images', async () => {
@@ -40,13 +40,13 @@ describe('renderLabelSheetsPdf', () => {
     const doc = await loadPdf(await renderLabelSheetsPdf({ ...base, codes: [code] }));
     const [symbol] = pageContent(doc.getPage(0)).match(SYMBOL) ?? [''];
     const pdfRects = Array.from(
-      symbol.matchAll(/(\d+) (\d+) (\d+) 1 re/g),
-      ([, x, y, w]) => `${x},${y},${w}`,
+      symbol.matchAll(/(\d+) (\d+) (\d+) (\d+) re/g),
+      ([, x, y, w, h]) => `${x},${y},${w},${h}`,
     );
     const matrix = qrMatrix(labelQrText(base.domainName, code.value));
     const svgRects = Array.from(
-      qrSvgPath(matrix).matchAll(/M(\d+) (\d+)h(\d+)/g),
-      ([, x, y, w]) => `${x},${y},${w}`,
+      qrSvgPath(matrix).matchAll(/M(\d+) (\d+)h(\d+)v(\d+)/g),
+      ([, x, y, w, h]) => `${x},${y},${w},${h}`,
     );
     expect(pdfRects).toEqual(svgRects);
   });

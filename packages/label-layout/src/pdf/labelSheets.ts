@@ -4,7 +4,7 @@ import { labelContentLayout } from '../labelContent';
 import type { LabelPlacement } from '../placement';
 import { placeLabels } from '../placement';
 import type { QrMatrix } from '../qr/matrix';
-import { forEachDarkRun, labelQrText, qrMatrix } from '../qr/matrix';
+import { forEachDarkRect, labelQrText, qrMatrix } from '../qr/matrix';
 import type { LabelTemplate } from '../templates';
 import { defaultTemplate } from '../templates';
 import type { FittedText } from './fittedText';
@@ -45,13 +45,13 @@ interface LabelContext {
   readonly address: string;
 }
 
-/** The symbol as one filled path: a rectangle per run of dark modules, drawn in module units. */
+/** The symbol as one filled path: the rectangles of its SVG path, drawn in module units. */
 function symbolOperators(matrix: QrMatrix, layout: LabelContentLayout, x: number, y: number): string {
   const { left, top, moduleSize } = layout.qr;
   // Flipping y makes module rows run down the page, as in the matrix.
   let ops = `q ${num(moduleSize)} 0 0 ${num(-moduleSize)} ${num(x + left)} ${num(y - top)} cm\n`;
-  forEachDarkRun(matrix, (column, row, width) => {
-    ops += `${column} ${row} ${width} 1 re\n`;
+  forEachDarkRect(matrix, (column, row, width, height) => {
+    ops += `${column} ${row} ${width} ${height} re\n`;
   });
   return `${ops}f\nQ\n`;
 }

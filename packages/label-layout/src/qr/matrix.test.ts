@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { QrMatrix } from './matrix';
-import { forEachDarkRun, labelQrText, labelUrl, qrMatrix, qrSvgPath } from './matrix';
+import { labelQrText, labelUrl, qrMatrix, qrSvgPath } from './matrix';
 
 // Code values come from an alphabet without look-alikes (DESIGN.md); digits included.
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -66,42 +66,68 @@ describe('qrMatrix', () => {
   });
 });
 
-function fromPath(d: string, size: number): Uint8Array {
-  const modules = new Uint8Array(size * size);
-  for (const [, x, y, w, back] of d.matchAll(/M(\d+) (\d+)h(\d+)v1h-(\d+)z/g)) {
+type Rect = [x: number, y: number, width: number, height: number];
+
+function rectsOf(d: string): Rect[] {
+  return Array.from(d.matchAll(/M(\d+) (\d+)h(\d+)v(\d+)h-(\d+)z/g), ([, x, y, w, h, back]) => {
     expect(back).toBe(w);
-    for (let i = 0; i < Number(w); i++) modules[Number(y) * size + Number(x) + i] += 1;
+    return [x, y, w, h].map(Number) as Rect;
+  });
+}
+
+function coverage(rects: Rect[], size: number): Uint8Array {
+  const modules = new Uint8Array(size * size);
+  for (const [x, y, w, h] of rects) {
+    for (let row = y; row < y + h; row++) {
+      for (let col = x; col < x + w; col++) modules[row * size + col] += 1;
+    }
   }
   return modules;
 }
 
-describe('qrSvgPath', () => {
-  const matrix: QrMatrix = qrMatrix(labelQrText('homing.example', 'K7M2P9QX4T'));
+const darkCount = (matrix: QrMatrix): number => matrix.modules.reduce((sum, m) => sum + m, 0);
 
-  it('is one path of rectangles, one per run of dark modules, in module units', () => {
-    const d = qrSvgPath(matrix);
-    expect(d).toMatch(/^(M\d+ \d+h\d+v1h-\d+z)+$/);
-    // Each dark module covered exactly once, no light one covered.
-    expect(Array.from(fromPath(d, matrix.size))).toEqual(Array.from(matrix.modules));
-    let runs = 0;
-    forEachDarkRun(matrix, () => runs++);
-    expect(d.match(/M/g)).toHaveLength(runs);
-    // Runs are maximal: no rectangle touches the next one on its row.
-    const rects = Array.from(d.matchAll(/M(\d+) (\d+)h(\d+)/g), ([, x, y, w]) => [x, y, w].map(Number));
-    rects.slice(1).forEach(([x, y], i) => {
-      const [px, py, pw] = rects[i];
-      if (y === py) expect(x).toBeGreaterThan(px + pw);
-    });
-    expect(runs).toBeLessThan(matrix.modules.reduce((sum, m) => sum + m, 0));
+describe('qrSvgPath', () => {
+  const matrices = values(50, 11).map((value) => qrMatrix(labelQrText('homing.example', value)));
+
+  it('is one path of rectangles covering each dark module exactly once, in module units', () => {
+    for (const matrix of matrices) {
+      const d = qrSvgPath(matrix);
+      expect(d).toMatch(/^(M\d+ \d+h\d+v\d+h-\d+z)+$/);
+      expect(Array.from(coverage(rectsOf(d), matrix.size))).toEqual(Array.from(matrix.modules));
+    }
   });
 
-  it('merges a full row into one rectangle', () => {
-    const row: QrMatrix = {
-      version: 1,
-      size: 21,
-      maskPattern: 0,
-      modules: new Uint8Array(21 * 21).fill(1, 21, 42),
-    };
-    expect(qrSvgPath(row)).toBe('M0 1h21v1h-21z');
+  it('merges runs across a row and identical runs down the rows', () => {
+    for (const matrix of matrices) {
+      const rects = rectsOf(qrSvgPath(matrix));
+      // Far fewer shapes than modules, and no two that should have been one.
+      expect(rects.length).toBeLessThan(darkCount(matrix) / 2);
+      for (const [x, y, w, h] of rects) {
+        const same = (other: Rect): boolean => other[0] === x && other[2] === w;
+        expect(rects.some((o) => same(o) && o[1] + o[3] === y)).toBe(false); // one right above
+        expect(rects.some((o) => o[0] === x + w && o[1] <= y && o[1] + o[3] > y)).toBe(false); // touching right
+        expect(h).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('draws a finder pattern as five rectangles', () => {
+    const rects = rectsOf(qrSvgPath(matrices[0])).filter(([x, y]) => x < 7 && y < 7);
+    expect(rects.sort()).toEqual(
+      [
+        [0, 0, 7, 1],
+        [0, 1, 1, 5],
+        [6, 1, 1, 5],
+        [2, 2, 3, 3],
+        [0, 6, 7, 1],
+      ].sort(),
+    );
+  });
+
+  it('covers a full row with one rectangle and a full block with one', () => {
+    const modules = new Uint8Array(21 * 21).fill(1, 21, 42);
+    modules.fill(1, 21 * 5, 21 * 9);
+    expect(qrSvgPath({ version: 1, size: 21, maskPattern: 0, modules })).toBe('M0 1h21v1h-21zM0 5h21v4h-21z');
   });
 });

