@@ -10,7 +10,8 @@ const base = { domainName: 'homing.example', brandWord: 'homing' } as const;
 // One filled path per symbol: a transform, its rectangles, a fill.
 const SYMBOL = /cm\n(?:\d+ \d+ \d+ \d+ re\n)+f\nQ/g;
 
-describe('renderLabelSheetsPdf', () => {
+// Generous: PDF work is slow on a busy CI machine, and a timeout here says nothing about correctness.
+describe('renderLabelSheetsPdf', { timeout: 30_000 }, () => {
   it('makes exact US Letter pages, unscaled, unrotated, with vector symbols and no images', async () => {
     const bytes = await renderLabelSheetsPdf({
       ...base,
@@ -77,7 +78,7 @@ describe('renderLabelSheetsPdf', () => {
     expect(content.match(/ Tj ET/g)).toHaveLength(8);
   });
 
-  it('refuses nothing to print and a start outside the sheet', async () => {
+  it('refuses nothing to print, a start outside the sheet and a non-numeric calibration', async () => {
     await expect(renderLabelSheetsPdf({ ...base, codes: [] })).rejects.toThrow(RangeError);
     await expect(renderLabelSheetsPdf({ ...base, codes: sampleCodes(1), startColumn: 9 })).rejects.toThrow(
       RangeError,

@@ -96,9 +96,9 @@ export async function renderLabelSheetsPdf(options: LabelSheetsOptions): Promise
     dy,
     fitText: createTextFitter(font),
     layoutFor: (moduleCount) => {
-      let layout = layouts.get(moduleCount);
-      if (!layout)
-        layouts.set(moduleCount, (layout = labelContentLayout(template.labelDiameter, moduleCount)));
+      // One layout per QR version in the job (usually just one).
+      const layout = layouts.get(moduleCount) ?? labelContentLayout(template.labelDiameter, moduleCount);
+      layouts.set(moduleCount, layout);
       return layout;
     },
     brandWord: options.brandWord.toLowerCase(),

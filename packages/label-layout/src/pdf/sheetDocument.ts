@@ -13,6 +13,11 @@ export interface Calibration {
 export const noCalibration: Calibration = { xMm: 0, yMm: 0 };
 
 export function calibrationOffset(calibration: Calibration = noCalibration): { dx: Pt; dy: Pt } {
+  if (!Number.isFinite(calibration.xMm) || !Number.isFinite(calibration.yMm)) {
+    throw new RangeError(
+      `calibration offsets must be numbers of millimetres, got ${JSON.stringify(calibration)}`,
+    );
+  }
   return { dx: mmToPt(mm(calibration.xMm)), dy: mmToPt(mm(calibration.yMm)) };
 }
 
@@ -21,8 +26,8 @@ export async function createSheetDocument(title: string): Promise<PDFDocument> {
   doc.setTitle(title);
   doc.setCreator('Homing');
   doc.setProducer('@homing/label-layout (pdf-lib)');
-  // Labels must land where the template says: a viewer's "fit to page" shrinks the sheet by a few
-  // per cent, which puts the bottom row a label's width off.
+  // Labels must land where the template says; a viewer's "fit to page" shrinks the sheet by a few
+  // per cent, which moves the outer labels by millimetres.
   doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
   return doc;
 }

@@ -1,6 +1,6 @@
 /**
  * Picks a QR mask the way the `qrcode` package does (lowest penalty, the first one on ties) but
- * about ten times faster: `qrcode`'s search calls a method per module and was most of a sheet's
+ * several times faster: `qrcode`'s search calls a method per module and was most of a sheet's
  * render time. It starts from the symbol `qrcode` built with mask 0 and re-masks it. The tests
  * hold the result to `qrcode`'s own choice, module for module.
  */

@@ -11,7 +11,8 @@ export interface QrMatrix {
 
 // QR alphanumeric mode's 45 characters.
 const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;
-// From 7 digits in a row a numeric segment takes fewer bits than alphanumeric; from 6 to be safe.
+// From 7 digits in a row a numeric segment can take fewer bits; from 6 (to be safe) `qrcode`'s own
+// segmentation search decides.
 const DIGIT_RUN = /[0-9]{6}/;
 
 /** The address a label points at. */
