@@ -1,6 +1,51 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../components/usePageTitle';
+import '../admin/admin.css';
+import './admin/AdminHomePage.css';
 
-/** Spec section 2, Admin home (/admin). Placeholder until the admin issue. */
+const CARDS = [
+  {
+    title: 'Manage QR Codes',
+    text: 'See how many codes are printed, claimed and assigned, and print new label sheets.',
+    to: '/admin/qr-codes',
+  },
+  {
+    title: 'QR Code Sets',
+    text: 'Create sets, print them, split printed sets and release their parts to owners.',
+    to: '/admin/qr-sets',
+  },
+  { title: 'Analytics', text: 'Scans and found reports over time.', to: null },
+  { title: 'User Management', text: 'Accounts and admin rights.', to: null },
+] as const;
+
+/** Spec section 2, Admin home: four cards, the last two disabled (Coming Soon). */
 export default function AdminHomePage() {
-  return <ComingSoon title="Admin">Admin tools for QR codes and sets are on their way.</ComingSoon>;
+  usePageTitle('Admin');
+  return (
+    <section className="page container" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">
+        Admin
+      </h1>
+      <ul className="admin-cards">
+        {CARDS.map((card) =>
+          card.to ? (
+            <li key={card.title}>
+              <Link to={card.to} className="admin-card">
+                <h2 className="admin-card__title">{card.title}</h2>
+                <p className="admin-card__text">{card.text}</p>
+              </Link>
+            </li>
+          ) : (
+            <li key={card.title}>
+              <div className="admin-card admin-card--disabled" aria-disabled="true">
+                <h2 className="admin-card__title">{card.title}</h2>
+                <p className="admin-card__text">{card.text}</p>
+                <span className="badge">Coming Soon</span>
+              </div>
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  );
 }

@@ -1,6 +1,15 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { AdminScreen } from '../admin/AdminScreen';
+import { QrAnalyticsScreen } from '../admin/analytics/QrAnalyticsScreen';
+import { usePageTitle } from '../components/usePageTitle';
 
-/** Spec section 2, QR analytics (/admin/qr-codes). Placeholder until the admin issue. */
+/** Spec section 2, QR analytics (/admin/qr-codes). */
 export default function AdminQrCodesPage() {
-  return <ComingSoon title="Manage QR Codes">QR code analytics are on their way.</ComingSoon>;
+  usePageTitle('Manage QR Codes');
+  return (
+    <section className="page container" aria-labelledby="page-title">
+      <AdminScreen>
+        <QrAnalyticsScreen />
+      </AdminScreen>
+    </section>
+  );
 }

@@ -1,6 +1,15 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { AdminScreen } from '../admin/AdminScreen';
+import { BulkPrintScreen } from '../admin/print/BulkPrintScreen';
+import { usePageTitle } from '../components/usePageTitle';
 
 /** Spec section 2, admin print page: /admin/qr-codes/create (admin) and /admin/qr-bulk (sign-in only). */
 export default function AdminQrPrintPage() {
-  return <ComingSoon title="Print QR Codes">Bulk printing of QR code label sheets is on its way.</ComingSoon>;
+  usePageTitle('Print QR Codes');
+  return (
+    <section className="page container" aria-labelledby="page-title">
+      <AdminScreen>
+        <BulkPrintScreen />
+      </AdminScreen>
+    </section>
+  );
 }

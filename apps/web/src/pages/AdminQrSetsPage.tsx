@@ -1,6 +1,15 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { AdminScreen } from '../admin/AdminScreen';
+import { QrSetsScreen } from '../admin/sets/QrSetsScreen';
+import { usePageTitle } from '../components/usePageTitle';
 
-/** Spec section 2, QR Code Sets (/admin/qr-sets). Placeholder until the admin issue. */
+/** Spec section 2, QR Code Sets (/admin/qr-sets). */
 export default function AdminQrSetsPage() {
-  return <ComingSoon title="QR Code Sets">QR code set management is on its way.</ComingSoon>;
+  usePageTitle('QR Code Sets');
+  return (
+    <section className="page container" aria-labelledby="page-title">
+      <AdminScreen>
+        <QrSetsScreen />
+      </AdminScreen>
+    </section>
+  );
 }

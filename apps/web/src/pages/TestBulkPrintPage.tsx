@@ -1,8 +1,15 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { TestPrintScreen } from '../admin/print/TestPrintScreen';
+import { PrintPortBoundary } from '../admin/printing/PrintPortBoundary';
+import { usePageTitle } from '../components/usePageTitle';
 
-/** Spec section 2, Bulk print test page (/test-bulk-print). Placeholder until the printing issue. */
+/** Spec section 2, Bulk print test page (/test-bulk-print, public). */
 export default function TestBulkPrintPage() {
+  usePageTitle('Bulk Print Test');
   return (
-    <ComingSoon title="Bulk Print Test">A test page for printing QR label sheets is on its way.</ComingSoon>
+    <section className="page container" aria-labelledby="page-title">
+      <PrintPortBoundary>
+        <TestPrintScreen />
+      </PrintPortBoundary>
+    </section>
   );
 }

@@ -171,3 +171,51 @@ export const ADMIN_MESSAGES = {
   markSetPrintedFailed: 'Failed to mark set as printed',
   releaseFailed: 'Failed to release set',
 } as const;
+
+// Printing, shared by the web (browser printing) and the print station (IPC to its spooler).
+
+/** Which pages came out right: none, all, or the listed 1-based page numbers. */
+export const printedPages = z.union([
+  z.literal('none'),
+  z.literal('all'),
+  z.array(z.number().int().min(1)).max(1000),
+]);
+export type PrintedPages = z.infer<typeof printedPages>;
+
+export const labelSheetSet = z.object({
+  /** The set the codes belong to; null for test prints of made-up codes. */
+  setId: z.uuid().nullable(),
+  setName: z.string().max(200),
+  codes: z
+    .array(z.object({ value: z.string().regex(/^[0-9A-Z]{1,32}$/, 'Not a code value') }))
+    .min(1)
+    .max(MAX_BULK_CODES),
+});
+export type LabelSheetSet = z.infer<typeof labelSheetSet>;
+
+/**
+ * One print job: sets of labels on one template, each set from a new sheet, the first sheet
+ * starting at `startColumn`, `startRow` (1-based). Page numbers run across the whole job.
+ */
+export const printSheetsRequest = z.object({
+  title: z.string().max(200),
+  templateId: z.string().min(1).max(100),
+  startColumn: z.number().int().min(1).max(100).default(1),
+  startRow: z.number().int().min(1).max(100).default(1),
+  domainName: z.string().min(1).max(253),
+  brandWord: z.string().min(1).max(40),
+  sets: z.array(labelSheetSet).min(1).max(50),
+  /** 'placeholder' draws a plain square where each QR symbol goes (alignment tests). */
+  symbols: z.enum(['qr', 'placeholder']).default('qr'),
+  /** Ask which pages came out (false for test prints, which mark nothing). */
+  confirmPages: z.boolean().default(true),
+  /** What each answer of the confirmation marks printed, shown beside it. */
+  confirmHints: z
+    .object({ all: z.string().max(200), some: z.string().max(200), none: z.string().max(200) })
+    .partial()
+    .optional(),
+});
+export type PrintSheetsRequest = z.input<typeof printSheetsRequest>;
+
+export const printSheetsResult = z.object({ printedPages });
+export type PrintSheetsResult = z.infer<typeof printSheetsResult>;

@@ -1,0 +1,36 @@
+import type {
+  BulkCreateCodesRequest,
+  BulkCreateCodesResult,
+  MarkSetsPrintedResult,
+  PrintTemplate,
+  QrAnalytics,
+  QrCodeSetDetail,
+  QrCodeSetSummary,
+  SplitSetRequest,
+  SplitSetResult,
+} from '@homing/shared';
+import type { ApiClient, ApiResult } from '../api/client';
+
+/** The admin API of spec section 7, typed. Every call answers the envelope; none throws on HTTP errors. */
+export function adminApi(api: ApiClient) {
+  return {
+    templates: () => api.get<PrintTemplate[]>('/api/templates', { auth: false }),
+    analytics: () => api.get<QrAnalytics>('/api/admin/qr-codes/analytics'),
+    bulkCreate: (body: BulkCreateCodesRequest) =>
+      api.post<BulkCreateCodesResult>('/api/admin/qr-codes/bulk', body),
+    sets: () => api.get<QrCodeSetSummary[]>('/api/admin/qr-sets'),
+    set: (id: string) => api.get<QrCodeSetDetail>(`/api/admin/qr-sets/${encodeURIComponent(id)}`),
+    createSet: (templateId: string) =>
+      api.post<QrCodeSetDetail>('/api/admin/qr-sets/create-with-codes', { templateId }),
+    split: (body: SplitSetRequest) => api.post<SplitSetResult>('/api/admin/qr-sets/split', body),
+    markPrinted: (setIds: string[]) =>
+      api.post<MarkSetsPrintedResult>('/api/admin/qr-sets/mark-sets-printed', { setIds }),
+    markReleased: (setIds: string[]) => api.post<null>('/api/admin/qr-sets/mark-sets-released', { setIds }),
+  };
+}
+
+export type AdminApi = ReturnType<typeof adminApi>;
+
+/** The server's message when it sent one, else the screen's fallback (spec section 8). */
+export const errorText = (result: ApiResult<unknown>, fallback: string) =>
+  !result.success && result.error && result.code !== 'network_error' ? result.error : fallback;

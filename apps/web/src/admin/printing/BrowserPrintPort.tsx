@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  printSheetsRequest,
+  type PrintSheetsRequest,
+  type PrintSheetsResult,
+  type PrintedPages,
+} from '@homing/shared';
+import { jobPageCount } from './jobPages';
+import { PrintConfirmDialog } from './PrintConfirmDialog';
+import { PrintLayout } from './PrintLayout';
+import { PrintPortContext, type PrintPort } from './PrintPort';
+import './printing.css';
+
+/** Spec section 9: the print dialog opens 100 ms after the codes are ready. */
+export const PRINT_DIALOG_DELAY_MS = 100;
+
+interface Job {
+  request: PrintSheetsRequest;
+  stage: 'printing' | 'confirming';
+  /** Bumped by Print Again to open the dialog once more. */
+  attempt: number;
+  resolve: (result: PrintSheetsResult) => void;
+}
+
+/**
+ * The browser's print port: mounts the job's print layout, opens the system print dialog, then
+ * asks which pages came out (the browser cannot know).
+ */
+export function BrowserPrintPort({ children }: { children: ReactNode }) {
+  const [job, setJob] = useState<Job | null>(null);
+  const busy = useRef(false);
+
+  const port = useMemo<PrintPort>(
+    () => ({
+      kind: 'browser',
+      printSheets: (input) =>
+        new Promise<PrintSheetsResult>((resolve, reject) => {
+          if (busy.current) {
+            reject(new Error('Another print job is still open'));
+            return;
+          }
+          const parsed = printSheetsRequest.safeParse(input);
+          if (!parsed.success) {
+            reject(new Error('There is nothing valid to print'));
+            return;
+          }
+          busy.current = true;
+          setJob({ request: parsed.data, stage: 'printing', attempt: 0, resolve });
+        }),
+    }),
+    [],
+  );
+
+  const finish = (printedPages: PrintedPages) => {
+    busy.current = false;
+    job?.resolve({ printedPages });
+    setJob(null);
+  };
+
+  const printing = job?.stage === 'printing';
+  const attempt = job?.attempt;
+  const confirmPages = job?.request.confirmPages;
+  useEffect(() => {
+    if (!printing) return;
+    const timer = window.setTimeout(() => {
+      // Blocks until the dialog closes in Chromium; elsewhere the confirmation simply waits beside it.
+      window.print();
+      if (confirmPages === false) {
+        busy.current = false;
+        setJob((current) => {
+          current?.resolve({ printedPages: 'all' });
+          return null;
+        });
+      } else setJob((current) => current && { ...current, stage: 'confirming' });
+    }, PRINT_DIALOG_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [printing, attempt, confirmPages]);
+
+  return (
+    <PrintPortContext value={port}>
+      {children}
+      {job && <PrintLayout request={job.request} />}
+      {job?.stage === 'confirming' && (
+        <PrintConfirmDialog
+          open
+          pageCount={jobPageCount(job.request)}
+          consequences={job.request.confirmHints}
+          onPrintAgain={() => setJob({ ...job, stage: 'printing', attempt: job.attempt + 1 })}
+          onDone={finish}
+        />
+      )}
+    </PrintPortContext>
+  );
+}

@@ -1,0 +1,163 @@
+import { useMemo } from 'react';
+import {
+  labelContentLayout,
+  labelQrText,
+  placeLabels,
+  ptToInch,
+  qrMatrix,
+  qrSvgPath,
+  type LabelContentLayout,
+  type LabelPlacement,
+  type LabelTemplate,
+  type Pt,
+  type TextLineLayout,
+} from '@homing/label-layout';
+import type { PrintSheetsRequest } from '@homing/shared';
+import { jobTemplate } from './jobPages';
+import './PrintLayout.css';
+
+const inches = (value: number) => `${ptToInch(value as Pt)}in`;
+
+interface PlacedLabel {
+  key: string;
+  placement: LabelPlacement;
+  setName: string;
+  /** The QR symbol's text and module count, or null for a placeholder. */
+  qr: { path: string; size: number } | null;
+}
+
+/** Every label of a job with its sheet, each set starting on a new sheet. */
+function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedLabel[][] {
+  const sheets: PlacedLabel[][] = [];
+  request.sets.forEach((set, setIndex) => {
+    const start =
+      setIndex === 0 ? { column: request.startColumn ?? 1, row: request.startRow ?? 1 } : undefined;
+    const firstSheet = sheets.length;
+    placeLabels(set.codes.length, template, start).forEach((placement, i) => {
+      const value = set.codes[i]!.value;
+      const matrix =
+        request.symbols === 'placeholder' ? null : qrMatrix(labelQrText(request.domainName, value));
+      (sheets[firstSheet + placement.pageIndex] ??= []).push({
+        key: `${setIndex}-${i}`,
+        placement,
+        setName: set.setName,
+        qr: matrix ? { path: qrSvgPath(matrix), size: matrix.size } : null,
+      });
+    });
+  });
+  return sheets;
+}
+
+/** Label layouts by QR module count: every symbol of a job has one of a few sizes. */
+function layoutCache(template: LabelTemplate) {
+  const cache = new Map<number, LabelContentLayout>();
+  return (modules: number) => {
+    let found = cache.get(modules);
+    if (!found) cache.set(modules, (found = labelContentLayout(template.labelDiameter, modules)));
+    return found;
+  };
+}
+
+function Line({ text, line, weight }: { text: string; line: TextLineLayout; weight?: 'bold' }) {
+  if (!text) return null;
+  // Helvetica averages about 0.55 em a character; squeeze text that would run past the circle.
+  const tooWide = text.length * 0.55 * line.fontSize > line.maxWidth;
+  return (
+    <text
+      x={0}
+      y={line.baseline}
+      fontSize={line.fontSize}
+      fontWeight={weight}
+      textAnchor="middle"
+      textLength={tooWide ? line.maxWidth : undefined}
+      lengthAdjust={tooWide ? 'spacingAndGlyphs' : undefined}
+    >
+      {text}
+    </text>
+  );
+}
+
+function Label({
+  label,
+  template,
+  layout,
+  brandWord,
+  domainName,
+}: {
+  label: PlacedLabel;
+  template: LabelTemplate;
+  layout: (modules: number) => LabelContentLayout;
+  brandWord: string;
+  domainName: string;
+}) {
+  const d = template.labelDiameter;
+  const { centre } = label.placement;
+  const content = layout(label.qr?.size ?? 25);
+  const { qr } = content;
+  return (
+    <svg
+      className="print-label"
+      style={{
+        left: inches(centre.x - d / 2),
+        top: inches(centre.y - d / 2),
+        width: inches(d),
+        height: inches(d),
+      }}
+      viewBox={`${-d / 2} ${-d / 2} ${d} ${d}`}
+      aria-hidden="true"
+    >
+      <Line text={label.setName} line={content.setName} />
+      <Line text={brandWord.toLowerCase()} line={content.brand} weight="bold" />
+      {label.qr ? (
+        <path
+          d={label.qr.path}
+          transform={`translate(${qr.left} ${qr.top}) scale(${qr.moduleSize})`}
+          shapeRendering="crispEdges"
+        />
+      ) : (
+        <g className="print-label__placeholder">
+          <rect x={qr.left} y={qr.top} width={qr.size} height={qr.size} />
+          <text x={0} y={0} textAnchor="middle" dominantBaseline="middle" fontSize={qr.size / 5}>
+            QR
+          </text>
+        </g>
+      )}
+      <Line text={domainName} line={content.address} />
+    </svg>
+  );
+}
+
+/**
+ * The job as real sheets: each page exactly the template's paper, each label at its template
+ * position, all lengths in inches from the same geometry the PDF uses. Shown only when printing.
+ */
+export function PrintLayout({ request }: { request: PrintSheetsRequest }) {
+  const template = jobTemplate(request);
+  const sheets = useMemo(() => placeJob(request, template), [request, template]);
+  const layout = useMemo(() => layoutCache(template), [template]);
+  const { width, height } = template.page;
+  return (
+    <div className="print-layout label-print" data-testid="label-print" data-sheets={sheets.length}>
+      <style>{`@page { size: ${inches(width)} ${inches(height)}; margin: 0; }`}</style>
+      {sheets.map((labels, index) => (
+        <div
+          key={index}
+          className="label-sheet"
+          style={{ width: inches(width), height: inches(height) }}
+          data-sheet={index + 1}
+        >
+          {labels.map((label) => (
+            <Label
+              key={label.key}
+              label={label}
+              template={template}
+              layout={layout}
+              brandWord={request.brandWord}
+              domainName={request.domainName}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

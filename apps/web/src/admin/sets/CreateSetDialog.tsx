@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { LoadingState } from '../../components/StateViews';
+import { templateOptionText, useTemplates } from '../useTemplates';
+import type { AdminApi } from '../adminApi';
+
+interface CreateSetDialogProps {
+  admin: AdminApi;
+  busy: boolean;
+  error: string | null;
+  onCancel(): void;
+  onCreate(templateId: string): void;
+}
+
+/** Spec section 2, Create Set dialog: choose a template, see what one set holds, create it. */
+export function CreateSetDialog({ admin, busy, error, onCancel, onCreate }: CreateSetDialogProps) {
+  const { templates, loading, error: loadError, defaultId } = useTemplates(admin);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selectId = useId();
+  const templateId = chosen ?? defaultId;
+  const template = templates.find((t) => t.id === templateId) ?? null;
+  return (
+    <Dialog
+      open
+      onClose={onCancel}
+      title="Create QR Code Set"
+      size="medium"
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!template || busy}
+            aria-busy={busy || undefined}
+            onClick={() => template && onCreate(template.id)}
+          >
+            {busy ? 'Creating...' : 'Create Set'}
+          </button>
+        </>
+      }
+    >
+      {loading ? (
+        <LoadingState label="Loading templates..." />
+      ) : loadError ? (
+        <p className="form-message form-message--error" role="alert">
+          {loadError}
+        </p>
+      ) : (
+        <div className="create-set">
+          <div className="field">
+            <label htmlFor={selectId} className="field__label">
+              Template
+            </label>
+            <select
+              id={selectId}
+              className="field__input"
+              value={templateId ?? ''}
+              onChange={(event) => setChosen(event.target.value || null)}
+            >
+              {templates.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {templateOptionText(t)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {template && (
+            <dl className="create-set__preview" aria-label="Preview">
+              <dt>Template</dt>
+              <dd>{template.name}</dd>
+              <dt>Description</dt>
+              <dd>{template.description}</dd>
+              <dt>QR codes per set</dt>
+              <dd>{template.labelsPerSheet}</dd>
+            </dl>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

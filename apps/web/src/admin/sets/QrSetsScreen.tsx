@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { ADMIN_MESSAGES, type QrCodeSetSummary } from '@homing/shared';
+import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
+import { useAdminServices } from '../AdminServices';
+import { errorText } from '../adminApi';
+import { usePrintPort } from '../printing/PrintPort';
+import { printedSetIds } from '../printing/jobPages';
+import { CreateSetDialog } from './CreateSetDialog';
+import { SetRow, setDisplayName, type SetActions } from './SetRow';
+import { SplitDialog } from './SplitDialog';
+import { setTree } from './setTree';
+import { useSetList } from './useSetList';
+import './sets.css';
+
+type Modal = { kind: 'create' } | { kind: 'split'; set: QrCodeSetSummary } | null;
+
+/** Spec section 2, QR Code Sets: the list, its row actions and the create, split and print dialogs. */
+export function QrSetsScreen() {
+  const services = useAdminServices();
+  const { admin } = services;
+  const port = usePrintPort();
+  const { sets, error: loadError, reload, retry } = useSetList(admin);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [modal, setModal] = useState<Modal>(null);
+  const [modalError, setModalError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [splitting, setSplitting] = useState(false);
+  const [busySetId, setBusySetId] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  const openModal = (next: Modal) => {
+    setModalError(null);
+    setModal(next);
+  };
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  async function createSet(templateId: string) {
+    setCreating(true);
+    const result = await admin.createSet(templateId);
+    setCreating(false);
+    if (!result.success) return setModalError(errorText(result, ADMIN_MESSAGES.createSetFailed));
+    setModal(null);
+    setMessage({
+      tone: 'success',
+      text: `Created ${setDisplayName(result.data)} with ${result.data.codeCount} codes.`,
+    });
+    await reload();
+  }
+
+  async function split(set: QrCodeSetSummary, rowsPerSet: number) {
+    setSplitting(true);
+    const result = await admin.split({ setId: set.id, rowsPerSet });
+    setSplitting(false);
+    if (!result.success) return setModalError(errorText(result, ADMIN_MESSAGES.splitFailed));
+    setModal(null);
+    setExpanded((current) => new Set(current).add(set.id));
+    setMessage({
+      tone: 'success',
+      text: `Split ${setDisplayName(set)} into ${result.data.children.length} sets.`,
+    });
+    await reload();
+  }
+
+  async function print(set: QrCodeSetSummary) {
+    setMessage(null);
+    setBusySetId(set.id);
+    try {
+      const detail = await admin.set(set.id);
+      if (!detail.success || detail.data.qrCodes.length === 0)
+        return setMessage({ tone: 'error', text: ADMIN_MESSAGES.loadSetForPrintFailed });
+      const request = {
+        title: setDisplayName(set),
+        templateId: set.templateId,
+        domainName: services.domainName,
+        brandWord: services.brandWord,
+        sets: [
+          { setId: set.id, setName: set.name, codes: detail.data.qrCodes.map(({ value }) => ({ value })) },
+        ],
+        confirmHints: {
+          all: 'The set is marked printed.',
+          some: 'Page 1 marks the set printed.',
+          none: 'Nothing changes.',
+        },
+      };
+      let printed;
+      try {
+        printed = await port.printSheets(request);
+      } catch {
+        return setMessage({ tone: 'error', text: ADMIN_MESSAGES.printSetFailed });
+      }
+      const ids = printedSetIds(request, printed.printedPages);
+      if (ids.length === 0) return;
+      const marked = await admin.markPrinted(ids);
+      if (!marked.success)
+        return setMessage({ tone: 'error', text: errorText(marked, ADMIN_MESSAGES.markSetPrintedFailed) });
+      setMessage({ tone: 'success', text: `${setDisplayName(set)} is marked printed.` });
+      await reload();
+    } finally {
+      setBusySetId(null);
+    }
+  }
+
+  async function release(set: QrCodeSetSummary) {
+    setMessage(null);
+    setBusySetId(set.id);
+    const result = await admin.markReleased([set.id]);
+    setBusySetId(null);
+    if (!result.success)
+      return setMessage({ tone: 'error', text: errorText(result, ADMIN_MESSAGES.releaseFailed) });
+    setMessage({ tone: 'success', text: `${setDisplayName(set)} is released.` });
+    await reload();
+  }
+
+  const actions: SetActions = {
+    busySetId,
+    onPrint: (set) => void print(set),
+    onSplit: (set) => openModal({ kind: 'split', set }),
+    onRelease: (set) => void release(set),
+    onDownload: (set) =>
+      void services.downloadSetsPdf({ setIds: [set.id] }).then((error) => {
+        if (error) setMessage({ tone: 'error', text: error });
+      }),
+  };
+
+  const tree = sets ? setTree(sets) : [];
+  return (
+    <div className="qr-sets">
+      <div className="qr-sets__header">
+        <h1 id="page-title" className="page__title">
+          QR Code Sets
+        </h1>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={creating}
+          onClick={() => openModal({ kind: 'create' })}
+        >
+          {creating ? 'Creating...' : 'Create Set'}
+        </button>
+      </div>
+      {message && (
+        <p
+          className={`form-message form-message--${message.tone}`}
+          role={message.tone === 'error' ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+      {sets === null && loadError ? (
+        <ErrorState message={loadError} onRetry={retry} />
+      ) : sets === null ? (
+        <LoadingState label="Loading QR code sets..." />
+      ) : tree.length === 0 ? (
+        <EmptyState title="No QR code sets found" />
+      ) : (
+        <div className="qr-sets__list">
+          {loadError && <p className="form-message form-message--error">{loadError}</p>}
+          {tree.map(({ set, children }) => (
+            <SetRow
+              key={set.id}
+              set={set}
+              childSets={children}
+              expanded={expanded.has(set.id)}
+              onToggleChildren={() => toggle(set.id)}
+              actions={actions}
+              admin={admin}
+            />
+          ))}
+        </div>
+      )}
+      {modal?.kind === 'create' && (
+        <CreateSetDialog
+          admin={admin}
+          busy={creating}
+          error={modalError}
+          onCancel={() => setModal(null)}
+          onCreate={(templateId) => void createSet(templateId)}
+        />
+      )}
+      {modal?.kind === 'split' && (
+        <SplitDialog
+          set={modal.set}
+          busy={splitting}
+          error={modalError}
+          onCancel={() => setModal(null)}
+          onSplit={(rowsPerSet) => void split(modal.set, rowsPerSet)}
+        />
+      )}
+    </div>
+  );
+}
