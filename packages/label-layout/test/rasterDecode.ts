@@ -13,6 +13,11 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 export const hasPdftoppm = spawnSync('pdftoppm', ['-v']).error === undefined;
 
+/** Appended to the names of raster tests, so a skipped run says why. */
+export const pdftoppmSkipNote = hasPdftoppm
+  ? ''
+  : ' [SKIPPED: pdftoppm not found, apt-get install poppler-utils]';
+
 export interface GrayImage {
   readonly width: number;
   readonly height: number;

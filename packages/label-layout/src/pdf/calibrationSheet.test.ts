@@ -1,7 +1,7 @@
 import { PrintScaling } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { imageCount, loadPdf } from '../../test/pdfStructure';
-import { darkestNear, hasPdftoppm, pdfText, rasterise } from '../../test/rasterDecode';
+import { darkestNear, hasPdftoppm, pdfText, pdftoppmSkipNote, rasterise } from '../../test/rasterDecode';
 import type { LabelTemplate } from '../templates';
 import { defaultTemplate, labelCentre, round1in32 } from '../templates';
 import { mm, mmToPt } from '../units';
@@ -32,7 +32,7 @@ describe('renderCalibrationSheetPdf', { timeout: 30_000 }, () => {
   ];
 
   it.skipIf(!hasPdftoppm).each(cases)(
-    '%s: a crosshair on every (shifted) label centre, its circle outlined, rulers in mm',
+    '%s: a crosshair on every (shifted) label centre, its circle outlined, rulers in mm' + pdftoppmSkipNote,
     async (_name, template, calibration) => {
       const pdf = await renderCalibrationSheetPdf({ template, calibration });
       const [image] = rasterise(pdf, DPI);

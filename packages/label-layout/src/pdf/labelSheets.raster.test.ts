@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../../test/rasterDecode';
-import { decodePage, hasPdftoppm, pdfText, rasterise } from '../../test/rasterDecode';
+import { decodePage, hasPdftoppm, pdfText, pdftoppmSkipNote, rasterise } from '../../test/rasterDecode';
 import { sampleCodes } from '../../test/sampleCodes';
 import type { StartPosition } from '../placement';
 import { placeLabels } from '../placement';
@@ -20,7 +20,6 @@ const PX_PER_PT = DPI / 72;
 const TOLERANCE_PT = mmToPt(mm(0.5));
 const domainName = 'homing.example';
 const noPdftoppm = !hasPdftoppm;
-const skipNote = noPdftoppm ? ' (SKIPPED: pdftoppm not found; apt-get install poppler-utils)' : '';
 
 interface Landing {
   readonly code: LabelCode;
@@ -75,7 +74,7 @@ async function printAndRead(codes: LabelCode[], start: StartPosition, calibratio
   return { pdf, decodedCount: offsets.length };
 }
 
-describe('label sheets, rasterised and scanned' + skipNote, () => {
+describe('label sheets, rasterised and scanned' + pdftoppmSkipNote, () => {
   it.skipIf(noPdftoppm)(
     'reads 80 of 80 symbols of a full sheet, each its exact URL, each within 0.5 mm of its label centre',
     async () => {
