@@ -1,10 +1,20 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { usePageTitle } from '../components/usePageTitle';
+import { CreateItemForm } from '../owner/create/CreateItemForm';
 
-/** Spec section 2, Create New Item (/create). Placeholder until the items issue. */
+/** Spec section 2, Create New Item (/create). */
 export default function CreateItemPage() {
+  usePageTitle('Create New Item');
   return (
-    <ComingSoon title="Create New Item">
-      Soon you can register an item here and attach a QR label to it.
-    </ComingSoon>
+    <section className="page container" aria-labelledby="page-title">
+      <div className="owner-head">
+        <h1 id="page-title" className="page__title">
+          Create New Item
+        </h1>
+        <p className="owner-head__lead">
+          Register something you would hate to lose. You can attach a QR label to it next.
+        </p>
+      </div>
+      <CreateItemForm />
+    </section>
   );
 }

@@ -1,8 +1,12 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { usePageTitle } from '../components/usePageTitle';
+import { ItemsView } from '../owner/items/ItemsView';
 
-/** Spec section 2, My Items (/items). Placeholder until the items issue. */
+/** Spec section 2, My Items (/items). */
 export default function ItemsPage() {
+  usePageTitle('My Items');
   return (
-    <ComingSoon title="My Items">Your registered items and their QR labels will appear here.</ComingSoon>
+    <section className="page container" aria-labelledby="page-title">
+      <ItemsView />
+    </section>
   );
 }

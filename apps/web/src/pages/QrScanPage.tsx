@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
-import { ComingSoon } from '../components/ComingSoon';
 import { ErrorState } from '../components/StateViews';
 import { usePageTitle } from '../components/usePageTitle';
+import { ScanResultView } from '../owner/scan/ScanResultView';
 
-/** Spec section 2, QR scan result (/qr/:qrCode). Placeholder until the scanning issue. */
+/** Spec section 2, QR scan result (/qr/:qrCode). */
 export default function QrScanPage() {
   const { qrCode } = useParams();
   usePageTitle('QR Code');
@@ -14,5 +14,9 @@ export default function QrScanPage() {
         <ErrorState message="No QR code provided" />
       </section>
     );
-  return <ComingSoon title="QR Code">Scanning labels is on its way.</ComingSoon>;
+  return (
+    <section className="page container scan-page">
+      <ScanResultView key={qrCode} qrCode={qrCode} />
+    </section>
+  );
 }

@@ -1,0 +1,50 @@
+import { formatDateTime } from '../format';
+import type { EventEntry, ReportEntry } from './dashboardState';
+
+const NewBadge = () => <span className="activity__new">New</span>;
+
+/** A scan of one of the owner's labels by someone else. */
+export function EventEntryView({ entry, fresh = false }: { entry: EventEntry; fresh?: boolean }) {
+  return (
+    <li className={`activity${fresh ? ' activity--fresh' : ''}`} data-entry-id={entry.id}>
+      <span className="activity__dot activity__dot--scan" aria-hidden="true" />
+      <div className="activity__body">
+        <p className="activity__title">
+          <strong>{entry.item.name}</strong> was scanned {fresh && <NewBadge />}
+        </p>
+        <p className="activity__meta">
+          <time dateTime={entry.foundAt}>{formatDateTime(entry.foundAt)}</time>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+const mapLink = (lat: string, lon: string) =>
+  `https://www.openstreetmap.org/?mlat=${encodeURIComponent(lat)}&mlon=${encodeURIComponent(lon)}#map=17/${lat}/${lon}`;
+
+/** A finder's message about one of the owner's items; contact and location when given. */
+export function ReportEntryView({ entry, fresh = false }: { entry: ReportEntry; fresh?: boolean }) {
+  return (
+    <li className={`activity${fresh ? ' activity--fresh' : ''}`} data-entry-id={entry.id}>
+      <span className="activity__dot activity__dot--report" aria-hidden="true" />
+      <div className="activity__body">
+        <p className="activity__title">
+          <strong>{entry.item.name}</strong> reported found {fresh && <NewBadge />}
+        </p>
+        {entry.message && <blockquote className="activity__message">{entry.message}</blockquote>}
+        <p className="activity__meta">
+          <span>{entry.finderName ? `From ${entry.finderName}` : 'From a finder'}</span>
+          <time dateTime={entry.reportedAt}>{formatDateTime(entry.reportedAt)}</time>
+          {entry.finderPhone && <a href={`tel:${entry.finderPhone}`}>Call {entry.finderPhone}</a>}
+          {entry.finderEmail && <a href={`mailto:${entry.finderEmail}`}>{entry.finderEmail}</a>}
+          {entry.latitude && entry.longitude && (
+            <a href={mapLink(entry.latitude, entry.longitude)} target="_blank" rel="noreferrer noopener">
+              {entry.address || 'Where it was found'}
+            </a>
+          )}
+        </p>
+      </div>
+    </li>
+  );
+}

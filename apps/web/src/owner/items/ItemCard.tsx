@@ -1,0 +1,74 @@
+import type { Item } from '@homing/shared';
+import { photoSrc } from '../apiBase';
+
+export interface ItemCardProps {
+  item: Item;
+  apiBase: string;
+  onEdit: () => void;
+  onAssign: () => void;
+  onDelete: () => void;
+  /** This item's assignment is being prepared. */
+  preparing: boolean;
+}
+
+/** One item of the /items grid: photo, type, name, description, its label and actions. */
+export function ItemCard({ item, apiBase, onEdit, onAssign, onDelete, preparing }: ItemCardProps) {
+  const src = photoSrc(apiBase, item.photoUrl);
+  const titleId = `item-${item.id}-name`;
+  return (
+    <article className="item-card owner-card" aria-labelledby={titleId} data-item-id={item.id}>
+      <div className="item-card__media">
+        {src ? (
+          <img className="item-card__photo" src={src} alt={`Photo of ${item.name}`} loading="lazy" />
+        ) : (
+          <span className="item-card__placeholder" aria-hidden="true">
+            {item.itemType.icon}
+          </span>
+        )}
+        {item.status !== 'active' && <span className="item-card__status">{statusLabel(item.status)}</span>}
+      </div>
+      <div className="item-card__body">
+        <p className="item-card__type">
+          <span aria-hidden="true">{item.itemType.icon}</span> {item.itemType.displayName}
+        </p>
+        <h2 id={titleId} className="item-card__name">
+          {item.name}
+        </h2>
+        {item.description && <p className="item-card__description">{item.description}</p>}
+        <p className="item-card__label">
+          {item.qrCode ? (
+            <>
+              QR label <span className="code-chip">{item.qrCode}</span>
+            </>
+          ) : (
+            <span className="item-card__nolabel">No QR label yet</span>
+          )}
+        </p>
+      </div>
+      <div className="item-card__actions">
+        <button type="button" className="button button--secondary button--small" onClick={onEdit}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className={`button button--small ${item.qrCode ? 'button--secondary' : 'button--primary'}`}
+          onClick={onAssign}
+          disabled={preparing}
+          aria-busy={preparing || undefined}
+        >
+          {preparing ? 'Preparing...' : item.qrCode ? 'Change QR Code' : 'Assign QR Code'}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small item-card__delete"
+          onClick={onDelete}
+          aria-label={`Delete ${item.name}`}
+        >
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+}
+
+const statusLabel = (status: Item['status']) => (status === 'recovered' ? 'Recovered' : 'Inactive');

@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react';
+import type { Item, ItemType } from '@homing/shared';
+import { Dialog } from '../../components/Dialog';
+import { TextField } from '../../components/TextField';
+import { photoSrc } from '../apiBase';
+import { describeFailure, type Failure } from '../failure';
+import { ItemTypeSelect, TextAreaField } from '../fields';
+import { checkItemFields, type ItemFieldErrors } from '../itemForm';
+import { FailureNotice } from '../Notice';
+import { ownerApi } from '../ownerApi';
+import { PhotoPicker } from '../PhotoPicker';
+
+export const UPDATE_FAILED = 'Failed to update item';
+export const UPLOAD_FAILED = 'Failed to upload photo';
+
+export interface ItemEditDialogProps {
+  item: Item;
+  itemTypes: ItemType[];
+  apiBase: string;
+  onClose: () => void;
+  /** Saved: the list reloads and the dialog closes (spec section 4). */
+  onSaved: () => void;
+  /** A new photo is stored at once; the card shows it even if the dialog is then cancelled. */
+  onPhotoChanged: (item: Item) => void;
+  /** Asks for a pending assignment; on success the page closes this dialog for the scan dialog. */
+  onAssign: () => void;
+  preparing: boolean;
+  /** 'Failed to prepare QR code scanning...' when the request came from this dialog. */
+  prepareFailure: Failure | null;
+}
+
+/** The edit dialog of /items: type, name (required), description, photo, and the QR label. */
+export function ItemEditDialog(props: ItemEditDialogProps) {
+  const { item, itemTypes, apiBase, onClose, onSaved, onPhotoChanged, onAssign, preparing } = props;
+  const [fields, setFields] = useState({
+    itemTypeId: item.itemType.id,
+    name: item.name,
+    description: item.description,
+  });
+  const [photoUrl, setPhotoUrl] = useState(item.photoUrl);
+  const [removePhoto, setRemovePhoto] = useState(false);
+  const [errors, setErrors] = useState<ItemFieldErrors>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [photoFailure, setPhotoFailure] = useState<Failure | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const busy = saving || uploading;
+  // The item's own type stays selectable even if the list of types no longer has it.
+  const types = itemTypes.some((t) => t.id === item.itemType.id) ? itemTypes : [item.itemType, ...itemTypes];
+
+  const set = (key: keyof typeof fields) => (value: string) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const upload = async (file: File) => {
+    setPhotoFailure(null);
+    setUploading(true);
+    const result = await ownerApi.uploadPhoto(item.id, file);
+    setUploading(false);
+    const updated = result.success ? result.data?.item : undefined;
+    if (!updated) {
+      console.error('Failed to upload photo', result.status, result.error);
+      return setPhotoFailure(describeFailure(result, UPLOAD_FAILED));
+    }
+    setPhotoUrl(updated.photoUrl);
+    setRemovePhoto(false);
+    onPhotoChanged(updated);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkItemFields(fields);
+    if (!checked.ok) return setErrors(checked.errors);
+    setFailure(null);
+    setSaving(true);
+    const result = await ownerApi.updateItem(item.id, {
+      ...checked.values,
+      ...(removePhoto ? { photoUrl: null } : {}),
+    });
+    if (result.success) return onSaved();
+    console.error('Failed to update item', result.status, result.error);
+    setFailure(describeFailure(result, UPDATE_FAILED));
+    setSaving(false);
+  };
+
+  const formId = `edit-item-${item.id}`;
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      title="Edit Item"
+      size="medium"
+      className="item-edit"
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="button button--primary"
+            disabled={busy}
+            aria-busy={saving}
+          >
+            {saving ? 'Saving...' : 'Save Changes'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="item-edit__form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Item Name"
+          value={fields.name}
+          error={errors.name}
+          onChange={(e) => set('name')(e.target.value)}
+          required
+          autoComplete="off"
+        />
+        <ItemTypeSelect
+          itemTypes={types}
+          value={fields.itemTypeId}
+          error={errors.itemTypeId}
+          onChange={(e) => set('itemTypeId')(e.target.value)}
+        />
+        <TextAreaField
+          label="Description"
+          labelNote="(optional)"
+          value={fields.description}
+          error={errors.description}
+          onChange={(e) => set('description')(e.target.value)}
+          rows={3}
+        />
+        <PhotoPicker
+          previewUrl={removePhoto ? null : photoSrc(apiBase, photoUrl)}
+          onPick={(file) => void upload(file)}
+          onRemove={() => setRemovePhoto(true)}
+          busy={uploading}
+        />
+        <FailureNotice failure={photoFailure} />
+        <section className="item-edit__label" aria-label="QR label">
+          <div>
+            <p className="field__label">QR Label</p>
+            <p className="item-edit__label-text">
+              {item.qrCode ? (
+                <>
+                  This item carries <span className="code-chip">{item.qrCode}</span>
+                </>
+              ) : (
+                'No QR label on this item yet.'
+              )}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={onAssign}
+            disabled={busy || preparing}
+            aria-busy={preparing || undefined}
+          >
+            {preparing ? 'Preparing...' : item.qrCode ? 'Change QR Code' : 'Assign QR Code'}
+          </button>
+        </section>
+        <FailureNotice failure={props.prepareFailure} />
+        <FailureNotice failure={failure} />
+      </form>
+    </Dialog>
+  );
+}

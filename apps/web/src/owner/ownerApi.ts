@@ -1,0 +1,59 @@
+import type {
+  AvailableCodes,
+  ClaimRequest,
+  ClaimResult,
+  DashboardData,
+  FoundEventsPage,
+  FoundReportsPage,
+  Item,
+  ItemType,
+  MyItemsPage,
+  PendingAssignment,
+  PendingAssignmentStatus,
+  ScanResult,
+  UpdateItemRequest,
+} from '@homing/shared';
+import { ITEMS_PAGE_SIZE } from '@homing/shared';
+import { api } from '../api';
+
+/** A gift voucher issued when the owner marks an item recovered (GET /api/users/me/vouchers). */
+export interface Voucher {
+  id: string;
+  code: string;
+  itemName: string | null;
+  issuedAt: string;
+  redeemedAt: string | null;
+}
+
+const itemPath = (id: string) => `/api/items/${encodeURIComponent(id)}`;
+
+/** Every owner call of spec section 7, typed with the shared schemas' types. */
+export const ownerApi = {
+  itemTypes: () => api.get<{ itemTypes: ItemType[] }>('/api/item-types', { auth: false }),
+  createItem: (form: FormData) => api.upload<{ item: Item }>('/api/items', form),
+  myItems: (page: number, limit = ITEMS_PAGE_SIZE) =>
+    api.get<MyItemsPage>(`/api/items/my-items?page=${page}&limit=${limit}`),
+  item: (id: string) => api.get<{ item: Item }>(itemPath(id)),
+  updateItem: (id: string, body: UpdateItemRequest) => api.put<{ item: Item }>(itemPath(id), body),
+  deleteItem: (id: string) => api.delete<{ id: string; deleted: boolean }>(itemPath(id)),
+  uploadPhoto: (id: string, photo: File) => {
+    const form = new FormData();
+    form.append('photo', photo);
+    return api.upload<{ item: Item }>(`${itemPath(id)}/photo`, form);
+  },
+
+  createPending: (id: string) => api.post<PendingAssignment>(`${itemPath(id)}/qr-assignment/pending`),
+  pendingStatus: (id: string) => api.get<PendingAssignmentStatus>(`${itemPath(id)}/qr-assignment/pending`),
+  cancelPending: (id: string) => api.delete<{ cancelled: number }>(`${itemPath(id)}/qr-assignment/pending`),
+  availableCodes: () => api.get<AvailableCodes>('/api/qr-codes/available'),
+  assignCode: (id: string, qrCode: string) =>
+    api.post<{ item: Item }>(`${itemPath(id)}/qr-assignment`, { qrCode }),
+
+  scan: (qrCode: string) => api.get<ScanResult>(`/api/qr-code-event/${encodeURIComponent(qrCode)}`),
+  claim: (body: ClaimRequest) => api.post<ClaimResult>('/api/qr-codes/claim', body),
+
+  dashboard: () => api.get<DashboardData>('/api/users/me/data'),
+  foundEvents: (page: number) => api.get<FoundEventsPage>(`/api/users/me/found-events?page=${page}`),
+  foundReports: (page: number) => api.get<FoundReportsPage>(`/api/users/me/found-reports?page=${page}`),
+  vouchers: () => api.get<{ vouchers: Voucher[] }>('/api/users/me/vouchers'),
+};
