@@ -92,11 +92,15 @@ describe('label sheets, rasterised and scanned' + pdftoppmSkipNote, () => {
   it.skipIf(noPdftoppm)(
     'starts at column 5, row 2: the first code on that label, the rest following, over two sheets',
     async () => {
-      const { decodedCount } = await printAndRead(
-        sampleCodes(80, 'Set 3', 2),
-        { column: 5, row: 2 },
-        { xMm: 0, yMm: 0 },
-      );
+      const codes = sampleCodes(80, 'Set 3', 2);
+      const start = { column: 5, row: 2 };
+      // Anchored by hand, not by placeLabels: label (5, 2) is centred at (54 + 72·4, 72 + 72·1).
+      expect(expectedLandings(codes, start, { xMm: 0, yMm: 0 })[0]).toMatchObject({
+        pageIndex: 0,
+        x: 342,
+        y: 144,
+      });
+      const { decodedCount } = await printAndRead(codes, start, { xMm: 0, yMm: 0 });
       expect(decodedCount).toBe(80);
     },
     60_000,
