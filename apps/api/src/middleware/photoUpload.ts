@@ -1,17 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Writable } from 'node:stream';
 import { ITEM_MESSAGES, PHOTO_MAX_BYTES } from '@homing/shared';
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { payloadTooLarge, validationError } from '../errors';
 
 export interface UploadedPhoto {
-  filepath: string;
-  size: number;
-}
-
-interface FormidableLikeFile {
-  filepath: string;
+  body: Buffer;
   size: number;
 }
 
@@ -19,14 +13,16 @@ interface FormidableLikeFile {
 const TOO_LARGE_CODES = new Set([1009, 1016]);
 const TOO_MANY_FILES = 1015;
 
+// Bytes of each upload, by formidable's file object, for the length of one request.
+const received = new WeakMap<object, Buffer[]>();
+
 /**
  * Parses multipart bodies for the few routes that take a photo (the app's body parser does not,
- * so no other route accepts files). The file lands in `<dataDir>/uploads` and is removed when the
- * request ends, whatever happened; a file over 5 MB aborts the parse (formidable deletes it) and
- * is answered 413. The handler reads the file with `uploadedPhoto(ctx)`.
+ * so no other route accepts files). The file is kept in memory, never on disk: at most 5 MB (one
+ * file per request), so nothing can be left behind by a failed or aborted upload. A larger file
+ * stops the parse and is answered 413. The handler reads the bytes with `uploadedPhoto(ctx)`.
  */
-export function photoUpload(opts: { dataDir: string; field?: string }): Middleware {
-  const uploadDir = path.join(opts.dataDir, 'uploads');
+export function photoUpload(opts: { field?: string } = {}): Middleware {
   const field = opts.field ?? 'photo';
   const parse = koaBody({
     multipart: true,
@@ -34,7 +30,6 @@ export function photoUpload(opts: { dataDir: string; field?: string }): Middlewa
     json: false,
     text: false,
     formidable: {
-      uploadDir,
       maxFileSize: PHOTO_MAX_BYTES,
       maxTotalFileSize: PHOTO_MAX_BYTES,
       maxFiles: 1,
@@ -44,24 +39,31 @@ export function photoUpload(opts: { dataDir: string; field?: string }): Middlewa
       allowEmptyFiles: true,
       minFileSize: 0,
       filter: (part) => part.name === field,
+      fileWriteStreamHandler: (file) => {
+        const chunks: Buffer[] = [];
+        if (file) received.set(file, chunks);
+        return new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+        });
+      },
     },
   });
   return async (ctx: Context, next: Next) => {
     if (!ctx.is('multipart')) return next();
-    await fs.mkdir(uploadDir, { recursive: true });
     try {
       await parse(ctx, async () => undefined);
     } catch (err) {
       throw uploadError(err);
     }
-    const files = Object.values(ctx.request.files ?? {}).flat() as FormidableLikeFile[];
-    try {
-      const file = files.find((f) => f.size > 0);
-      ctx.state.uploadedPhoto = file ? ({ filepath: file.filepath, size: file.size } as UploadedPhoto) : null;
-      await next();
-    } finally {
-      await Promise.all(files.map((f) => fs.rm(f.filepath, { force: true })));
-    }
+    const file = Object.values(ctx.request.files ?? {})
+      .flat()
+      .find((f) => f.size > 0);
+    const chunks = file && received.get(file);
+    ctx.state.uploadedPhoto = chunks ? { body: Buffer.concat(chunks), size: file.size } : null;
+    return next();
   };
 }
 
@@ -71,7 +73,7 @@ function uploadError(err: unknown): unknown {
     return payloadTooLarge(ITEM_MESSAGES.photoTooLarge);
   if (e.code === TOO_MANY_FILES) return payloadTooLarge('Only one photo can be uploaded at a time');
   if (e.httpCode === 413) return payloadTooLarge('The request is too large');
-  // A malformed body is the client's fault; anything else (the upload folder) is ours: a 500.
+  // A malformed body is the client's fault; anything else is ours: a 500.
   if (typeof e.httpCode === 'number' && e.httpCode < 500)
     return validationError('The upload could not be read');
   return err;

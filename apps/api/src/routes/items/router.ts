@@ -26,11 +26,11 @@ const photoParams = z.object({ key: z.string().max(100) });
 export function itemsRoutes(deps: Deps): RouteDef[] {
   const { db, config } = deps;
   const photos = photoStoreFor(config);
-  const upload = photoUpload({ dataDir: config.dataDir });
+  const upload = photoUpload();
   // The photo is checked and re-encoded before anything is stored (413 and 415 change nothing).
   const readPhoto = async (ctx: Context) => {
     const file = uploadedPhoto(ctx);
-    return file ? photoProcessor(file.filepath) : null;
+    return file ? photoProcessor(file.body) : null;
   };
 
   return [
