@@ -1,10 +1,12 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { usePageTitle } from '../components/usePageTitle';
+import { DashboardView } from '../owner/dashboard/DashboardView';
 
-/** Spec section 2, Dashboard (/dashboard). Placeholder until the dashboard issue. */
+/** Spec section 2, Dashboard (/dashboard). */
 export default function DashboardPage() {
+  usePageTitle('Dashboard');
   return (
-    <ComingSoon title="Dashboard">
-      Your recent found events, finder reports and QR codes will appear here.
-    </ComingSoon>
+    <section className="page container" aria-labelledby="page-title">
+      <DashboardView />
+    </section>
   );
 }

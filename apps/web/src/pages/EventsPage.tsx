@@ -1,6 +1,12 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { usePageTitle } from '../components/usePageTitle';
+import { FoundEventsList } from '../owner/dashboard/ActivityListView';
 
-/** All found events, linked from the dashboard. Placeholder until the dashboard issue. */
+/** The full list behind the dashboard's View All link. */
 export default function EventsPage() {
-  return <ComingSoon title="Found Events">Every scan of your labels will be listed here.</ComingSoon>;
+  usePageTitle('Found Events');
+  return (
+    <section className="page container" aria-labelledby="page-title">
+      <FoundEventsList />
+    </section>
+  );
 }

@@ -1,10 +1,12 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { usePageTitle } from '../components/usePageTitle';
+import { FoundReportsList } from '../owner/dashboard/ActivityListView';
 
-/** All finder reports, linked from the dashboard. Placeholder until the dashboard issue. */
+/** The full list behind the dashboard's View All link. */
 export default function ReportsPage() {
+  usePageTitle('Found Reports');
   return (
-    <ComingSoon title="Found Reports">
-      Messages from people who found your items will be listed here.
-    </ComingSoon>
+    <section className="page container" aria-labelledby="page-title">
+      <FoundReportsList />
+    </section>
   );
 }

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { assignCode, claim, createItem, newOwner, openAs, printedSet } from './ownerHelpers';
+
+// /dashboard, /events and /reports: spec section 2; live updates over server-sent events.
+
+test.describe('dashboard', () => {
+  test('shows the right counts, and a found report arrives live without a reload', async ({
+    page,
+    request,
+  }) => {
+    const { codes } = await printedSet(request);
+    const owner = await newOwner(request, 'Dana Owner');
+    for (const code of codes.slice(0, 3)) await claim(request, owner, code);
+    const keys = await createItem(request, owner, 'Car keys');
+    await createItem(request, owner, 'Gym bag', 'bag');
+    await assignCode(request, owner, keys.id, codes[0]!);
+
+    await openAs(page, owner, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Welcome back, Dana Owner!' })).toBeVisible();
+    await expect(page.getByTestId('unallocated-count')).toHaveText('2');
+    await expect(page.getByTestId('items-count')).toHaveText('2');
+    await expect(page.getByText('Nobody has scanned your labels yet.')).toBeVisible();
+    await expect(page.getByText('No finder has written to you yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Item' })).toHaveAttribute('href', '/create');
+    await expect(page.getByRole('link', { name: 'View Items' })).toHaveAttribute('href', '/items');
+    await expect(page.getByRole('link', { name: 'View All' })).toHaveCount(0);
+    await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+
+    // Marks this very document: a reload would lose it.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    const report = await request.post(`/api/found/${codes[0]}/report`, {
+      data: { foundNotes: 'Found your keys by the fountain in the park' },
+    });
+    expect(report.status(), await report.text()).toBe(201);
+    const reports = page.getByRole('region', { name: /Items Reported Found/ });
+    await expect(reports.getByRole('listitem')).toHaveCount(1);
+    await expect(reports).toContainText('Car keys reported found');
+    await expect(reports).toContainText('Found your keys by the fountain in the park');
+    await expect(reports).toContainText('New');
+
+    // A stranger's scan of the label is a found event, live too.
+    const scan = await request.post('/api/analytics/scan', { data: { qrCode: codes[0] } });
+    expect(scan.status(), await scan.text()).toBe(201);
+    const events = page.getByRole('region', { name: /Recent Found Events/ });
+    await expect(events).toContainText('Car keys was scanned');
+
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+
+    // After a reload the server's lists agree.
+    await page.reload();
+    await expect(reports.getByRole('listitem')).toHaveCount(1);
+    await expect(reports).not.toContainText('New');
+  });
+
+  test('lists at most 5 entries, with View All leading to the full, paged list', async ({
+    page,
+    request,
+  }) => {
+    const { codes } = await printedSet(request);
+    const owner = await newOwner(request);
+    await claim(request, owner, codes[0]!);
+    const bag = await createItem(request, owner, 'Camera bag', 'bag');
+    await assignCode(request, owner, bag.id, codes[0]!);
+    for (let n = 0; n < 7; n++) {
+      const scan = await request.post('/api/analytics/scan', { data: { qrCode: codes[0] } });
+      expect(scan.status()).toBe(201);
+    }
+
+    await openAs(page, owner, '/dashboard');
+    const events = page.getByRole('region', { name: /Recent Found Events/ });
+    await expect(events.getByRole('listitem')).toHaveCount(5);
+    await events.getByRole('link', { name: 'View All' }).click();
+    await expect(page).toHaveURL('/events');
+    await expect(page.getByRole('heading', { name: 'Found Events' })).toBeVisible();
+    await expect(page.locator('.activity')).toHaveCount(7);
+
+    await page.goto('/reports');
+    await expect(page.getByRole('heading', { name: 'Found Reports' })).toBeVisible();
+    await expect(page.getByText('No finder has written to you yet.')).toBeVisible();
+  });
+
+  test('says so when the dashboard cannot be loaded', async ({ page, request }) => {
+    const owner = await newOwner(request);
+    await page.route('**/api/users/me/data', (route) =>
+      route.fulfill({ status: 500, json: { success: false, data: null, error: 'boom' } }),
+    );
+    await openAs(page, owner, '/dashboard');
+    await expect(page.getByRole('alert').locator('p')).toHaveText('Failed to load dashboard data');
+    await page.route('**/api/users/me/data', (route) => route.abort());
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('alert').locator('p')).toHaveText('Failed to load dashboard');
+  });
+});
