@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { QrCodeSetDetail, QrCodeSetSummary } from '@homing/shared';
-import { adminApi, adminSession, printCalls, stubPrinting } from './adminHelpers';
+import { adminApi, adminSession, printCalls, readQrCodes, stubPrinting } from './adminHelpers';
 import { openSignedIn, registerViaApi } from './helpers';
 
 const row = (page: Page, setId: string) => page.locator(`.set-row[data-set-id="${setId}"]`);
@@ -179,6 +179,10 @@ test.describe('admin: analytics and printing', () => {
     await page.getByRole('button', { name: 'Download PDF' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
   });
+});
+
+test.describe('admin: browser print layout', () => {
+  test.use({ deviceScaleFactor: 3 });
 
   test('label sheets print at template size in inches', async ({ page, request }) => {
     const admin = await adminSession(request);
@@ -204,6 +208,11 @@ test.describe('admin: analytics and printing', () => {
     expect(label.x - box.x).toBeCloseTo(36 + 96, 1); // 0.375 in margin + 1 in pitch
     expect(label.y - box.y).toBeCloseTo(60 + 96, 1); // 0.625 in margin + 1 in pitch
     await expect(page.locator('header.site-header')).toBeHidden();
+    // Every symbol of the browser's sheet reads back its label's URL (upper-cased, as encoded).
+    const png = await sheet.screenshot();
+    const read = await readQrCodes(png);
+    const domain = new URL(page.url()).host.toUpperCase();
+    expect(read.sort()).toEqual(set.qrCodes.map((c) => `HTTPS://${domain}/QR/${c.value}`).sort());
     await page.emulateMedia({ media: 'screen' });
     await page.getByRole('dialog').getByLabel('Nothing printed').check();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, type SessionUser } from './helpers';
 
@@ -48,3 +51,19 @@ export async function stubPrinting(page: Page) {
 
 export const printCalls = (page: Page) =>
   page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
+
+/** The texts of every QR symbol in a PNG, read by zxing-wasm with its wasm from node_modules. */
+export async function readQrCodes(png: Uint8Array): Promise<string[]> {
+  const require = createRequire(import.meta.url);
+  const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
+  await prepareZXingModule({
+    overrides: { wasmBinary: new Uint8Array(wasm).buffer },
+    fireImmediately: true,
+  });
+  const results = await readBarcodes(new Uint8Array(png), {
+    formats: ['QRCode'],
+    maxNumberOfSymbols: 255,
+    tryHarder: true,
+  });
+  return results.filter((r) => r.isValid).map((r) => r.text);
+}
