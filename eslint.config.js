@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/out/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/out/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +29,10 @@ export default tseslint.config(
     // A pure package must never reach into an app (STYLE.md 6).
     files: ['packages/**/*.ts', 'packages/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@homing/api*', '@homing/web*', '@homing/print-station*', '**/apps/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@homing/api*', '@homing/web*', '@homing/print-station*', '**/apps/**'] },
+      ],
     },
   },
 );

@@ -3,12 +3,18 @@ import { defineConfig } from 'vitest/config';
 // Unit tests run once; API tests run twice: on a real PostgreSQL server and on the embedded PGlite.
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
+      : ['default'],
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/print-station/src/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/print-station/src/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.cups.test.ts'],
         },
       },

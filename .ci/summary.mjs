@@ -1,7 +1,9 @@
 // Prints one plain closing line, `N passed, N failed, N skipped`, from the runners' JSON reports.
 import fs from 'node:fs';
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null);
 
 const vitest = read('test-results/vitest.json');

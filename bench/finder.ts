@@ -22,13 +22,22 @@ const REPORTS = 200;
 const sink = await startSmtpSink();
 const db = await freshDatabase('postgres');
 const config = loadConfig({
-  NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', SERVE_WEB: '0',
-  SMTP_URL: sink.url, SCAN_LIMIT_PER_MINUTE: '100000000', REPORT_LIMIT_PER_ITEM: '100000', REPORT_LIMIT_PER_ADDRESS: '100000',
+  NODE_ENV: 'production',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: '0',
+  SERVE_WEB: '0',
+  SMTP_URL: sink.url,
+  SCAN_LIMIT_PER_MINUTE: '100000000',
+  REPORT_LIMIT_PER_ITEM: '100000',
+  REPORT_LIMIT_PER_ADDRESS: '100000',
 });
 const server = await startServer(config, { db });
 
 const register = await fetch(`${server.url}/api/auth/register`, {
-  method: 'POST', headers: { 'Content-Type': 'application/json' },
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'benchmark1' }),
 }).then((r) => r.json() as Promise<{ user: { id: string }; sessionToken: string }>);
 const { code } = await assignedItem(db.knex, register.user.id, { name: 'Bench keys' });
@@ -46,23 +55,57 @@ const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`
 type Run = { name: string; rps: number; p50: number; p99: number; errors: number };
 async function load(name: string, opts: autocannon.Options): Promise<Run> {
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
 }
-const scanBody = JSON.stringify({ qrCode: code, scannedAt: new Date().toISOString(), platform: 'bench', language: 'en-US', screenSize: '390x844' });
+const scanBody = JSON.stringify({
+  qrCode: code,
+  scannedAt: new Date().toISOString(),
+  platform: 'bench',
+  language: 'en-US',
+  screenSize: '390x844',
+});
 const runs: Run[] = [];
 runs.push(await load('bare Koa + 1 indexed read (baseline)', { url: `${bareUrl}/` }));
 runs.push(await load('GET /api/found/{code}', { url: `${server.url}/api/found/${code}` }));
-runs.push(await load('POST /api/analytics/scan', { url: `${server.url}/api/analytics/scan`, method: 'POST', headers: { 'content-type': 'application/json' }, body: scanBody }));
+runs.push(
+  await load('POST /api/analytics/scan', {
+    url: `${server.url}/api/analytics/scan`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: scanBody,
+  }),
+);
 
 const base = runs[0]!.rps;
-console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL ${db.url!.replace(/\/\/[^@]*@/, '//')}`);
-console.table(runs.map((r) => ({ call: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, errors: r.errors, 'ratio to baseline': +(r.rps / base).toFixed(2) })));
+console.log(
+  `\nLoad: ${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL ${db.url!.replace(/\/\/[^@]*@/, '//')}`,
+);
+console.table(
+  runs.map((r) => ({
+    call: r.name,
+    'req/s': Math.round(r.rps),
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    errors: r.errors,
+    'ratio to baseline': +(r.rps / base).toFixed(2),
+  })),
+);
 for (const r of runs.slice(1))
-  console.log(`${r.name}: ratio ${(r.rps / base).toFixed(2)} (target ≥ 0.7) ${r.rps / base >= 0.7 ? 'MET' : 'NOT MET'}; p99 ${r.p99} ms (target < 50) ${r.p99 < 50 ? 'MET' : 'NOT MET'}; errors ${r.errors} (target 0) ${r.errors === 0 ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `${r.name}: ratio ${(r.rps / base).toFixed(2)} (target ≥ 0.7) ${r.rps / base >= 0.7 ? 'MET' : 'NOT MET'}; p99 ${r.p99} ms (target < 50) ${r.p99 < 50 ? 'MET' : 'NOT MET'}; errors ${r.errors} (target 0) ${r.errors === 0 ? 'MET' : 'NOT MET'}`,
+  );
 
 // Report → e-mail accepted and → live event, one report at a time.
 const events = new Map<string, number>();
-const stream = await fetch(`${server.url}/api/users/me/events`, { headers: { Authorization: `Bearer ${register.sessionToken}` } });
+const stream = await fetch(`${server.url}/api/users/me/events`, {
+  headers: { Authorization: `Bearer ${register.sessionToken}` },
+});
 const reader = stream.body!.getReader();
 void (async () => {
   let buffer = '';
@@ -70,34 +113,55 @@ void (async () => {
     const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
     if (done) return;
     buffer += new TextDecoder().decode(value);
-    for (const m of buffer.matchAll(/event: found_report\ndata: (.+)\n\n/g)) events.set(JSON.parse(m[1]!).id, performance.now());
+    for (const m of buffer.matchAll(/event: found_report\ndata: (.+)\n\n/g))
+      events.set(JSON.parse(m[1]!).id, performance.now());
     buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
   }
 })();
 const mailTimes = new Map<string, number>();
 const seen = new Set<string>();
 const mailWatcher = setInterval(() => {
-  for (const m of sink.received) if (!seen.has(m.messageId)) { seen.add(m.messageId); mailTimes.set(/report-([\w-]+)-email/.exec(m.messageId)?.[1] ?? '', performance.now()); }
+  for (const m of sink.received)
+    if (!seen.has(m.messageId)) {
+      seen.add(m.messageId);
+      mailTimes.set(/report-([\w-]+)-email/.exec(m.messageId)?.[1] ?? '', performance.now());
+    }
 }, 1);
 const toMail: number[] = [];
 const toEvent: number[] = [];
 for (let i = 0; i < REPORTS; i++) {
   const t0 = performance.now();
-  const res = await fetch(`${server.url}/api/found/${code}/report`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ foundNotes: `bench report ${i}`, finderPhone: '+15551230000' }) });
+  const res = await fetch(`${server.url}/api/found/${code}/report`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ foundNotes: `bench report ${i}`, finderPhone: '+15551230000' }),
+  });
   const { data } = (await res.json()) as { data: { reportId: string } };
   const until = performance.now() + 5000;
-  while ((!mailTimes.has(data.reportId) || !events.has(data.reportId)) && performance.now() < until) await new Promise((r) => setTimeout(r, 1));
+  while ((!mailTimes.has(data.reportId) || !events.has(data.reportId)) && performance.now() < until)
+    await new Promise((r) => setTimeout(r, 1));
   toMail.push((mailTimes.get(data.reportId) ?? Infinity) - t0);
   toEvent.push((events.get(data.reportId) ?? Infinity) - t0);
 }
 clearInterval(mailWatcher);
-const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 console.log(`\nReport → owner notified, ${REPORTS} reports:`);
 console.table([
-  { path: 'POST report → SMTP accepted e-mail', 'p50 ms': +pct(toMail, 50).toFixed(1), 'p95 ms': +pct(toMail, 95).toFixed(1) },
-  { path: 'POST report → SSE event on dashboard', 'p50 ms': +pct(toEvent, 50).toFixed(1), 'p95 ms': +pct(toEvent, 95).toFixed(1) },
+  {
+    path: 'POST report → SMTP accepted e-mail',
+    'p50 ms': +pct(toMail, 50).toFixed(1),
+    'p95 ms': +pct(toMail, 95).toFixed(1),
+  },
+  {
+    path: 'POST report → SSE event on dashboard',
+    'p50 ms': +pct(toEvent, 50).toFixed(1),
+    'p95 ms': +pct(toEvent, 95).toFixed(1),
+  },
 ]);
-console.log(`p95 to e-mail ${pct(toMail, 95) < 1000 ? 'MET' : 'NOT MET'} and to event ${pct(toEvent, 95) < 1000 ? 'MET' : 'NOT MET'} (target < 1000 ms)`);
+console.log(
+  `p95 to e-mail ${pct(toMail, 95) < 1000 ? 'MET' : 'NOT MET'} and to event ${pct(toEvent, 95) < 1000 ? 'MET' : 'NOT MET'} (target < 1000 ms)`,
+);
 
 await reader.cancel();
 bareServer.close();
