@@ -1,0 +1,113 @@
+import type { FoundReportPayload, ScanPayload } from './clientInfo';
+
+// The finder page's calls, on plain fetch (same origin: the API serves this page). Results are
+// values, not exceptions, so every screen decides what a failure looks like in its language.
+
+export interface PublicItem {
+  id: string;
+  name: string;
+  description: string | null;
+  photoUrl: string | null;
+  itemType: { id: string; icon: string; displayName: string } | null;
+}
+
+export interface ItemView {
+  item: PublicItem | null;
+  /** Sent only when the owner's own session is on this device. */
+  viewerIsOwner: boolean;
+  openReportCount: number;
+}
+
+export type Failure = { ok: false; status: number; message: string | null };
+export type Result<T> = ({ ok: true } & T) | Failure;
+
+/** The owner's session of the main app, if this browser has one (shared localStorage key). */
+function sessionToken(): string | null {
+  try {
+    return localStorage.getItem('sessionToken');
+  } catch {
+    return null; // Storage blocked (private mode, settings): simply a finder.
+  }
+}
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = sessionToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  return { res, json };
+}
+
+const failure = (status: number, json: Record<string, unknown> | null): Failure => ({
+  ok: false,
+  status,
+  message: typeof json?.error === 'string' ? json.error : null,
+});
+
+const codePath = (qrCode: string) => `/api/found/${encodeURIComponent(qrCode)}`;
+
+/** GET /api/found/{qrCode}. Any non-OK answer means 'Item not found or inactive' (spec section 7). */
+export async function loadItem(qrCode: string): Promise<Result<{ view: ItemView }>> {
+  try {
+    const { res, json } = await call('GET', codePath(qrCode));
+    if (!res.ok) return failure(res.status, json);
+    const item = (json?.item ?? null) as PublicItem | null;
+    return {
+      ok: true,
+      view: {
+        item,
+        viewerIsOwner: json?.viewerIsOwner === true,
+        openReportCount: Number(json?.openReportCount ?? 0) || 0,
+      },
+    };
+  } catch {
+    return { ok: false, status: 0, message: null };
+  }
+}
+
+/** POST /api/analytics/scan; failures are ignored (spec section 7). */
+export async function recordScan(payload: ScanPayload): Promise<void> {
+  try {
+    await call('POST', '/api/analytics/scan', payload);
+  } catch {
+    // Analytics never stand between a finder and the owner.
+  }
+}
+
+export async function sendReport(qrCode: string, payload: FoundReportPayload): Promise<Result<object>> {
+  try {
+    const { res, json } = await call('POST', `${codePath(qrCode)}/report`, payload);
+    return res.ok ? { ok: true } : failure(res.status, json);
+  } catch {
+    return { ok: false, status: 0, message: null };
+  }
+}
+
+/** POST /api/items/{id}/recover (the owner's bearer): the recovery and its gift voucher. */
+export async function markRecovered(itemId: string): Promise<Result<{ voucherCode: string }>> {
+  try {
+    const { res, json } = await call('POST', `/api/items/${encodeURIComponent(itemId)}/recover`);
+    const data = json?.data as { voucher?: { code?: unknown } } | null | undefined;
+    const code = data?.voucher?.code;
+    if (res.ok && typeof code === 'string') return { ok: true, voucherCode: code };
+    return failure(res.status, json);
+  } catch {
+    return { ok: false, status: 0, message: null };
+  }
+}
+
+/** The brand of the header, from the app configuration; null when it cannot be had. */
+export async function loadBrandName(): Promise<string | null> {
+  try {
+    const { res, json } = await call('GET', '/api/app-config');
+    return res.ok && typeof json?.brandName === 'string' && json.brandName ? json.brandName : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,156 @@
+import { loadBrandName, loadItem, recordScan, type ItemView, type PublicItem } from './api';
+import { readClientEnv, scanPayload } from './clientInfo';
+import { h, show } from './dom';
+import { reportForm } from './form';
+import type { Translator } from './i18n';
+import { ownerPanel } from './ownerPanel';
+
+export interface FinderPage {
+  /** Where the screens go (<main>). */
+  root: HTMLElement;
+  /** The header's brand text, replaced by the configured brand name. */
+  brand: HTMLElement | null;
+  tr: Translator;
+  qrCode: string;
+}
+
+/** `/found/{qrCode}` → the code; '' when the path has none. */
+export function codeFromPath(pathname: string): string {
+  const segment = /^\/found\/([^/]+)\/?$/i.exec(pathname)?.[1] ?? '';
+  try {
+    return decodeURIComponent(segment).trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The finder page (spec section 2 and 4): records the scan, loads the item, then shows loading,
+ * an error, "not found", or the item with the message form, and finally the sent confirmation.
+ */
+export function startFinderPage(page: FinderPage) {
+  const { root, tr } = page;
+  const { t } = tr;
+  let brandName = 'Homing';
+  const title = (text: string) => (document.title = `${text} · ${brandName}`);
+
+  title(t('pageTitle'));
+  show(root, statusView(t('loading'), 'status'));
+
+  void loadBrandName().then((name) => {
+    if (!name) return;
+    brandName = name;
+    if (page.brand) page.brand.textContent = name;
+    document.title = document.title.replace(/· .*$/, `· ${name}`);
+  });
+
+  if (!page.qrCode) {
+    show(root, notFoundView(t('notFound'), t('notFoundHint')));
+    return;
+  }
+  void recordScan(scanPayload(page.qrCode, readClientEnv(), new Date()));
+  void loadItem(page.qrCode).then((result) => {
+    if (!result.ok) {
+      // Any answer but OK means the label leads nowhere; no answer at all is a load failure.
+      const text = result.status === 0 ? t('loadFailed') : t('notFoundOrInactive');
+      show(root, notFoundView(text, t('notFoundHint'), 'alert'));
+      return;
+    }
+    const { item } = result.view;
+    if (!item) {
+      show(root, notFoundView(t('notFound'), t('notFoundHint')));
+      return;
+    }
+    title(t('youFound', { name: item.name }));
+    showItem(page, { ...result.view, item });
+  });
+}
+
+function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {
+  const { root, tr, qrCode } = page;
+  const { item } = view;
+  const form = reportForm({
+    tr,
+    qrCode,
+    background: root,
+    onSent: () => {
+      show(root, sentView(tr, item.name));
+      window.scrollTo(0, 0);
+      root.querySelector<HTMLElement>('h1')?.focus();
+    },
+  });
+  show(root, view.viewerIsOwner && ownerPanel(tr, view), itemCard(tr, item), form);
+}
+
+function itemCard({ t, typeName }: Translator, item: PublicItem): HTMLElement {
+  return h(
+    'section',
+    { className: 'finder-card finder-item', 'aria-labelledby': 'finder-title' },
+    item.photoUrl &&
+      h(
+        'div',
+        { className: 'finder-item__photo' },
+        h('img', {
+          src: item.photoUrl,
+          alt: t('photoAlt', { name: item.name }),
+          loading: 'lazy',
+          decoding: 'async',
+          width: 640,
+          height: 480,
+        }),
+      ),
+    item.itemType &&
+      h(
+        'p',
+        { className: 'finder-item__type' },
+        h('span', { className: 'finder-item__icon', 'aria-hidden': 'true' }, item.itemType.icon),
+        h('span', {}, typeName(item.itemType)),
+      ),
+    h('h1', { id: 'finder-title', className: 'finder-item__title' }, t('youFound', { name: item.name })),
+    item.description && h('p', { className: 'finder-item__description' }, item.description),
+    h('p', { className: 'finder-item__intro' }, t('intro')),
+  );
+}
+
+function statusView(text: string, role: 'status' | 'alert') {
+  return h(
+    'div',
+    { className: 'finder-state', role },
+    role === 'status' && h('span', { className: 'finder-spinner', 'aria-hidden': 'true' }),
+    h('p', { className: 'finder-state__text' }, text),
+  );
+}
+
+function notFoundView(text: string, hint: string, role: 'status' | 'alert' = 'status') {
+  return h(
+    'div',
+    { className: 'finder-card finder-state', role },
+    h('h1', { className: 'finder-state__title' }, text),
+    h('p', { className: 'finder-state__hint' }, hint),
+  );
+}
+
+function sentView({ t }: Translator, itemName: string) {
+  return h(
+    'section',
+    { className: 'finder-card finder-sent', role: 'status' },
+    h(
+      'span',
+      { className: 'finder-sent__icon', 'aria-hidden': 'true' },
+      // A check mark in a soft circle: calm, not celebratory.
+      svgCheck(),
+    ),
+    h('h1', { className: 'finder-sent__title', tabindex: -1 }, t('sentTitle')),
+    h('p', { className: 'finder-sent__body' }, t('sentBody', { name: itemName })),
+  );
+}
+
+function svgCheck(): SVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M5 12.5l4.5 4.5L19 7.5');
+  svg.append(path);
+  return svg;
+}

@@ -1,0 +1,136 @@
+import { finderPhoneForReport } from '../../../../packages/shared/src/validation/finderPhone';
+
+// Pure builders of what the finder page sends (spec section 3): the scan analytics payload and the
+// found report. The browser is read once into a ClientEnv so everything here is testable in Node.
+
+export type DeviceType = 'mobile' | 'tablet' | 'desktop';
+
+/**
+ * Spec section 9: the device type comes from the user agent. The same rule as the server's
+ * detectDeviceType in @homing/shared's schemas/found.ts (kept in step by a test), copied because
+ * that module builds zod schemas and this bundle must not carry zod.
+ */
+export function detectDeviceType(userAgent: string): DeviceType {
+  const ua = userAgent.toLowerCase();
+  if (/ipad|tablet|playbook|silk|kindle|(android(?!.*mobile))/.test(ua)) return 'tablet';
+  if (/mobi|iphone|ipod|android|blackberry|opera mini|iemobile|windows phone/.test(ua)) return 'mobile';
+  return 'desktop';
+}
+
+export interface ClientEnv {
+  userAgent: string;
+  platform: string;
+  language: string;
+  timezone: string;
+  screenWidth: number;
+  screenHeight: number;
+  /** navigator.connection.effectiveType where the browser has it. */
+  connectionType?: string;
+  referrer: string;
+}
+
+interface NavigatorExtras {
+  connection?: { effectiveType?: string };
+  userAgentData?: { platform?: string };
+}
+
+/** Reads the browser once; every field falls back to something harmless. */
+export function readClientEnv(): ClientEnv {
+  const nav = navigator as Navigator & NavigatorExtras;
+  let timezone = '';
+  try {
+    timezone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    // Very old engines: the timezone is only analytics.
+  }
+  return {
+    userAgent: nav.userAgent ?? '',
+    platform: nav.userAgentData?.platform || nav.platform || '',
+    language: nav.language ?? '',
+    timezone,
+    screenWidth: window.screen?.width ?? 0,
+    screenHeight: window.screen?.height ?? 0,
+    connectionType: nav.connection?.effectiveType,
+    referrer: document.referrer,
+  };
+}
+
+export interface ReportMetadata {
+  deviceType: DeviceType;
+  platform: string;
+  language: string;
+  timezone: string;
+  screenSize: string;
+  connectionType: string;
+}
+
+export function reportMetadata(env: ClientEnv): ReportMetadata {
+  return {
+    deviceType: detectDeviceType(env.userAgent),
+    platform: env.platform,
+    language: env.language,
+    timezone: env.timezone,
+    screenSize: `${env.screenWidth}x${env.screenHeight}`,
+    connectionType: env.connectionType || 'unknown',
+  };
+}
+
+export interface ScanPayload extends ReportMetadata {
+  qrCode: string;
+  scannedAt: string;
+  referrer: string;
+}
+
+export function scanPayload(qrCode: string, env: ClientEnv, now: Date): ScanPayload {
+  return {
+    qrCode,
+    scannedAt: now.toISOString(),
+    ...reportMetadata(env),
+    referrer: env.referrer || 'direct',
+  };
+}
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+/** Spec: latitude and longitude travel as text with 4 decimals (about 11 m). */
+export const coordinateText = (value: number) => value.toFixed(4);
+
+export interface FoundReportPayload {
+  finderName: string;
+  finderEmail: string;
+  finderPhone: string;
+  foundNotes: string;
+  latitude?: string;
+  longitude?: string;
+  foundAt: string;
+  reportMetadata: ReportMetadata;
+}
+
+/**
+ * The found report of spec section 3. finderName and finderEmail exist but have no input, so they
+ * are empty; the phone is +1 and 10 digits or empty; without a position there are no coordinates
+ * at all (and never an address: nothing here turns a position into one).
+ */
+export function foundReportPayload(input: {
+  message: string;
+  phoneDisplay: string;
+  position: Position | null;
+  env: ClientEnv;
+  now: Date;
+}): FoundReportPayload {
+  const { position } = input;
+  return {
+    finderName: '',
+    finderEmail: '',
+    finderPhone: finderPhoneForReport(input.phoneDisplay),
+    foundNotes: input.message.trim(),
+    ...(position
+      ? { latitude: coordinateText(position.latitude), longitude: coordinateText(position.longitude) }
+      : {}),
+    foundAt: input.now.toISOString(),
+    reportMetadata: reportMetadata(input.env),
+  };
+}

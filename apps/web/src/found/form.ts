@@ -1,0 +1,172 @@
+import { sendReport } from './api';
+import { foundReportPayload, readClientEnv } from './clientInfo';
+import { confirmDialog } from './dialog';
+import { h, uid } from './dom';
+import { locateOnce } from './geolocation';
+import type { Translator } from './i18n';
+import { formatAsTyped } from './phoneInput';
+import { finderPhoneForReport } from '../../../../packages/shared/src/validation/finderPhone';
+
+/** The server's bound (FOUND_MESSAGE_MAX in @homing/shared's schemas/found.ts, which carries zod). */
+const MESSAGE_MAX = 2000;
+
+export interface ReportFormOptions {
+  tr: Translator;
+  qrCode: string;
+  /** What the confirmation makes inert while it is open. */
+  background: HTMLElement;
+  onSent: () => void;
+}
+
+/**
+ * The finder's message form (spec section 2): message (required), phone with +1 shown and 3-3-4
+ * formatting, "share your location once", and the confirmation when no usable number was given.
+ */
+export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions): HTMLFormElement {
+  const { t } = tr;
+  const ids = { message: uid('message'), messageError: uid('message-error'), phone: uid('phone') };
+  const phoneHintId = uid('phone-hint');
+  const prefixId = uid('phone-prefix');
+
+  const message = h('textarea', {
+    id: ids.message,
+    name: 'foundNotes',
+    className: 'field__input finder-form__message',
+    placeholder: t('messagePlaceholder'),
+    required: true,
+    maxlength: MESSAGE_MAX,
+    rows: 4,
+  });
+  const messageError = h('p', { id: ids.messageError, className: 'field__error', hidden: true });
+  const phone = h('input', {
+    id: ids.phone,
+    name: 'finderPhone',
+    type: 'tel',
+    inputmode: 'numeric',
+    autocomplete: 'tel-national',
+    className: 'field__input finder-phone__input',
+    placeholder: '555-123-4567',
+    'aria-describedby': `${prefixId} ${phoneHintId}`,
+  });
+  formatAsTyped(phone);
+  // Ticked: the label itself recommends it, and the browser still asks before sharing anything.
+  const share = h('input', { type: 'checkbox', name: 'shareLocation', className: 'check-field__input' });
+  share.checked = true;
+  const alert = h('div', { className: 'form-message form-message--error', role: 'alert', hidden: true });
+  const submit = h('button', {
+    type: 'submit',
+    className: 'button button--primary button--large button--block',
+  });
+  submit.textContent = t('submit');
+
+  const form = h(
+    'form',
+    { className: 'finder-card finder-form', novalidate: true },
+    h(
+      'div',
+      { className: 'field' },
+      h('label', { className: 'field__label', for: ids.message }, t('messageLabel')),
+      message,
+      messageError,
+    ),
+    h(
+      'div',
+      { className: 'field' },
+      h('label', { className: 'field__label', for: ids.phone }, t('phoneLabel')),
+      h(
+        'div',
+        { className: 'finder-phone' },
+        h('span', { id: prefixId, className: 'finder-phone__prefix' }, '+1'),
+        phone,
+      ),
+      h('p', { id: phoneHintId, className: 'field__hint' }, t('phoneHint')),
+    ),
+    h(
+      'label',
+      { className: 'check-field' },
+      share,
+      h('span', { className: 'check-field__label' }, t('locationLabel')),
+    ),
+    alert,
+    submit,
+  );
+
+  const setMessageError = (text: string | null) => {
+    messageError.textContent = text ?? '';
+    messageError.hidden = !text;
+    form.querySelector('.field')?.classList.toggle('field--invalid', !!text);
+    if (text) {
+      message.setAttribute('aria-invalid', 'true');
+      message.setAttribute('aria-describedby', ids.messageError);
+    } else {
+      message.removeAttribute('aria-invalid');
+      message.removeAttribute('aria-describedby');
+    }
+  };
+  const setAlert = (text: string | null) => {
+    alert.textContent = text ?? '';
+    alert.hidden = !text;
+  };
+  let busy = false;
+  const setBusy = (value: boolean) => {
+    busy = value;
+    submit.disabled = value;
+    submit.setAttribute('aria-busy', String(value));
+    submit.textContent = t(value ? 'sending' : 'submit');
+  };
+
+  message.addEventListener('input', () => {
+    if (message.value.trim()) setMessageError(null);
+  });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!busy) void send();
+  });
+
+  async function send() {
+    setAlert(null);
+    if (!message.value.trim()) {
+      setMessageError(t('messageRequired'));
+      message.focus();
+      return;
+    }
+    // A partly typed number is not sent (spec: +1 and 10 digits, or empty), so it asks too.
+    if (!finderPhoneForReport(phone.value)) {
+      const goOn = await confirmDialog(
+        {
+          title: t('confirmTitle'),
+          body: t('confirmBody'),
+          confirm: t('continueWithout'),
+          cancel: t('addNumber'),
+        },
+        background,
+      );
+      if (!goOn) {
+        phone.focus();
+        return;
+      }
+    }
+    setBusy(true);
+    const position = share.checked ? await locateOnce() : null;
+    const payload = foundReportPayload({
+      message: message.value,
+      phoneDisplay: phone.value,
+      position,
+      env: readClientEnv(),
+      now: new Date(),
+    });
+    const result = await sendReport(qrCode, payload);
+    if (result.ok) return onSent();
+    setBusy(false);
+    setAlert(failureText(tr, result.status, result.message));
+  }
+
+  return form;
+}
+
+/** 429 carries the server's explanation (in English, so other languages say it themselves). */
+function failureText({ t, lang }: Translator, status: number, serverMessage: string | null) {
+  if (status === 429) return lang === 'en' && serverMessage ? serverMessage : t('tooMany');
+  return t('submitFailed');
+}

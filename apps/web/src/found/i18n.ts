@@ -1,0 +1,44 @@
+import { MESSAGES, TYPE_NAMES, type MessageKey } from './messages';
+
+export const LANGUAGES = ['en', 'es', 'fr'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+
+const isLang = (value: string): value is Lang => (LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The first of the browser's preferred languages we have a translation for (by primary subtag:
+ * es-MX → es), else English. The order is the user's, so `['de', 'fr', 'es']` gives French.
+ */
+export function pickLanguage(preferred: readonly string[] | undefined | null): Lang {
+  for (const tag of preferred ?? []) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+    if (isLang(primary)) return primary;
+  }
+  return 'en';
+}
+
+export type Params = Record<string, string | number>;
+
+/** Fills `{name}` placeholders; an unknown placeholder stays visible rather than vanishing. */
+export function format(template: string, params: Params = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = params[key];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+export interface Translator {
+  lang: Lang;
+  t: (key: MessageKey, params?: Params) => string;
+  /** An item type's name in this language; the server's English name for types we do not know. */
+  typeName: (type: { id: string; displayName: string }) => string;
+}
+
+export function translator(lang: Lang): Translator {
+  const messages = MESSAGES[lang];
+  return {
+    lang,
+    t: (key, params) => format(messages[key], params),
+    typeName: (type) => TYPE_NAMES[lang][type.id] ?? type.displayName,
+  };
+}

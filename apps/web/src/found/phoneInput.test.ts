@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { FINDER_PHONE_MAX_LENGTH, reformatPhone } from './phoneInput';
+
+describe('reformatPhone (the shared formatFinderPhone as typed)', () => {
+  it.each([
+    ['5', 1, '5', 1],
+    ['5551', 4, '555-1', 5],
+    ['555-1234', 8, '555-123-4', 9],
+    ['5551234567', 10, '555-123-4567', 12],
+    ['(555) 123-4567 ext 9', 20, '555-123-4567', 12],
+    ['555-123-45678', 13, '555-123-4567', 12],
+    ['abc', 3, '', 0],
+  ])('%j (caret %i) → %j (caret %i)', (value, caret, expected, expectedCaret) => {
+    expect(reformatPhone(value, caret)).toEqual({ value: expected, caret: expectedCaret });
+  });
+
+  it('keeps the caret after the same digits when editing in the middle', () => {
+    // "555-1234-567": a 4 typed after "555-123" (caret 8) is moved into the last group.
+    expect(reformatPhone('555-1234-567', 8)).toEqual({ value: '555-123-4567', caret: 9 });
+    // Deleting the first dash: the caret stays after "555".
+    expect(reformatPhone('555123-4567', 3)).toEqual({ value: '555-123-4567', caret: 3 });
+  });
+
+  it('fits the display length of 12', () => {
+    expect(FINDER_PHONE_MAX_LENGTH).toBe(12);
+    expect(reformatPhone('99999999999999', 14).value).toHaveLength(12);
+  });
+});
