@@ -1,12 +1,34 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development the API runs on its own port (npm run dev); the proxy keeps every call same-origin,
 // as it is in production where the API serves the built app itself.
 const api = process.env.HOMING_API_URL ?? 'http://localhost:3000';
 
+// The finder page is its own small bundle (found.html, src/found). In production the API serves
+// found.html for /found/*; in `vite dev` this does the same. It has no dynamic imports, so it skips
+// the modulepreload polyfill, which would otherwise become a chunk shared with the main app.
+const NO_POLYFILL = '\0finder-no-modulepreload-polyfill';
+const finderPage = (): Plugin => ({
+  name: 'homing-finder-page',
+  enforce: 'pre',
+  resolveId(id, importer) {
+    if (id === 'vite/modulepreload-polyfill' && importer?.includes('found.html')) return NO_POLYFILL;
+  },
+  load(id) {
+    if (id === NO_POLYFILL) return '';
+  },
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const match = req.url && /^\/found\/[^/?#]+\/?(\?.*)?$/.exec(req.url);
+      if (match) req.url = `/found.html${match[1] ?? ''}`;
+      next();
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), finderPage()],
   server: {
     port: 5173,
     proxy: {
@@ -18,5 +40,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: { input: { main: 'index.html', found: 'found.html' } },
   },
 });
