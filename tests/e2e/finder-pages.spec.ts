@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { form, labelledItem, ok, PHONE, shot } from './finderFixtures';
+
+// The finder page's edges: unknown codes, failures, its own bundle, any-case URLs, and the owner
+// on their own label marking the item recovered (the gift). One real report (the owner's test).
+
+test.use(PHONE);
+
+test('an unknown code says "Item not found or inactive"; no answer at all is a load failure', async ({
+  page,
+}) => {
+  await page.goto('/found/NOSUCHCODE');
+  await expect(page.getByRole('heading', { name: 'Item not found or inactive' })).toBeVisible();
+  await page.route('**/api/found/**', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Failed to load item information' })).toBeVisible();
+});
+
+test("a refused report shows the page's error, and the server's words for too many", async ({
+  page,
+  request,
+}) => {
+  const label = await labelledItem(request);
+  let status = 500;
+  const error =
+    'This owner has just received several messages about this item. Please try again in a few minutes.';
+  await page.route('**/api/found/*/report', (route) =>
+    route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, data: null, error }),
+    }),
+  );
+  await page.goto(`/found/${label.code}`);
+  const f = form(page);
+  await f.message.fill('Found it.');
+  await f.phone.fill('5551234567');
+  await f.location.uncheck();
+  await f.submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to submit found report. Please try again.');
+  await expect(f.submit).toBeEnabled();
+  status = 429;
+  await f.submit.click();
+  await expect(page.getByRole('alert')).toHaveText(error);
+});
+
+test("loads its own bundle, none of the main app's scripts", async ({ page, request }) => {
+  const label = await labelledItem(request);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`/found/${label.code}`);
+  await expect(page.getByRole('heading', { name: 'You found Blue backpack!' })).toBeVisible();
+  const mainHtml = await (await request.get('/')).text();
+  const mainScripts = [...mainHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  expect(mainScripts.length).toBeGreaterThan(0);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => mainScripts.includes(s))).toEqual([]);
+  expect(scripts.every((s) => /^\/assets\/found-[\w-]+\.js$/.test(s))).toBe(true);
+});
+
+test('any case of /FOUND/ reaches the finder page (the SPA hands over)', async ({ page, request }) => {
+  const label = await labelledItem(request);
+  await page.goto(`/FOUND/${label.code}`);
+  await expect(page.getByRole('heading', { name: 'You found Blue backpack!' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/found/${label.code}$`, 'i'));
+});
+
+test('the owner, back on their label after a report, marks it recovered and gets the gift', async ({
+  page,
+  request,
+}) => {
+  const label = await labelledItem(request);
+  await ok(
+    await request.post(`/api/found/${label.code}/report`, {
+      data: { finderName: '', finderEmail: '', finderPhone: '', foundNotes: 'At the station.' },
+    }),
+  );
+  await page.addInitScript((token) => localStorage.setItem('sessionToken', token), label.owner.token);
+  await page.goto(`/found/${label.code}`);
+  const panel = page.getByRole('region', { name: 'This is your item' });
+  await panel.getByRole('button', { name: 'Mark as recovered' }).click();
+  await expect(panel.getByRole('status')).toHaveText(/^Welcome home! Here is your free gift: GIFT-\w+$/);
+  await shot(page, 'en-owner-voucher');
+
+  await page.reload();
+  await expect(
+    page.getByText('This is your item. Below is what a finder sees when they scan its label.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as recovered' })).toHaveCount(0);
+});

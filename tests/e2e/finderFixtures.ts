@@ -1,0 +1,133 @@
+import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, registerViaApi } from './helpers';
+
+// Set-up for the finder page's browser tests (finder*.spec.ts): an owner's item wearing a label
+// made through the admin API, exactly as in production, and a phone-sized browser.
+
+const ADMIN = 'e2e-admin@homing.test'; // HOMING_BOOTSTRAP_ADMINS in playwright.config.ts
+export const PHONE = {
+  ...devices['Pixel 5'],
+  viewport: { width: 375, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+};
+
+export interface Label {
+  code: string;
+  itemId: string;
+  itemName: string;
+  owner: { token: string };
+}
+export interface OwnerReport {
+  message: string;
+  finderPhone: string;
+  latitude: string | null;
+  longitude: string | null;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(res.ok(), `${res.url()}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+let codes: string[] = [];
+/** One printed sheet per worker; each test takes its own code from it. */
+export async function freshCode(request: APIRequestContext) {
+  if (codes.length === 0) {
+    const register = await request.post('/api/auth/register', { data: { email: ADMIN, password: PASSWORD } });
+    const res =
+      register.status() === 201
+        ? register
+        : await request.post('/api/auth/login', { data: { identifier: ADMIN, password: PASSWORD } });
+    const { sessionToken } = await ok<{ sessionToken: string }>(res);
+    const headers = bearer(sessionToken);
+    const set = await ok<{ data: { id: string; qrCodes: { value: string }[] } }>(
+      await request.post('/api/admin/qr-sets/create-with-codes', {
+        headers,
+        data: { templateId: 'avery-4221' },
+      }),
+    );
+    await ok(
+      await request.post('/api/admin/qr-sets/mark-sets-printed', {
+        headers,
+        data: { setIds: [set.data.id] },
+      }),
+    );
+    const detail = await ok<{ data: { qrCodes: { value: string }[] } }>(
+      await request.get(`/api/admin/qr-sets/${set.data.id}`, { headers }),
+    );
+    codes = detail.data.qrCodes.map((c) => c.value);
+  }
+  return codes.shift()!;
+}
+
+/** An owner (new account) with an item wearing a fresh label. */
+export async function labelledItem(
+  request: APIRequestContext,
+  item: { name: string; type: string; photo?: Buffer } = { name: 'Blue backpack', type: 'bag' },
+) {
+  const owner = await registerViaApi(request);
+  const headers = bearer(owner.sessionToken);
+  const code = await freshCode(request);
+  await ok(
+    await request.post('/api/qr-codes/claim', {
+      headers,
+      data: { qrCode: code, setId: null, claimAll: false },
+    }),
+  );
+  const created = await ok<{ item: { id: string } }>(
+    await request.post('/api/items', {
+      headers,
+      multipart: {
+        itemTypeId: item.type,
+        name: item.name,
+        description: 'Navy, with a lighthouse patch on the front pocket.',
+        omitQR: 'true',
+      },
+    }),
+  );
+  await ok(
+    await request.post(`/api/items/${created.item.id}/qr-assignment`, { headers, data: { qrCode: code } }),
+  );
+  if (item.photo)
+    await ok(
+      await request.post(`/api/items/${created.item.id}/photo`, {
+        headers,
+        multipart: { photo: { name: 'photo.png', mimeType: 'image/png', buffer: item.photo } },
+      }),
+    );
+  return {
+    code,
+    itemId: created.item.id,
+    itemName: item.name,
+    owner: { token: owner.sessionToken },
+  } as Label;
+}
+
+export async function ownerReports(request: APIRequestContext, label: Label) {
+  const res = await request.get('/api/users/me/data', { headers: bearer(label.owner.token) });
+  return (await ok<{ data: { foundReports: OwnerReport[] } }>(res)).data.foundReports;
+}
+
+export const form = (page: Page) => ({
+  message: page.getByPlaceholder('Tell the owner...'),
+  phone: page.getByLabel('Your phone number'),
+  location: page.getByRole('checkbox', { name: 'Share your location once (recommended)' }),
+  submit: page.getByRole('button', { name: 'Message Owner' }),
+  dialog: page.getByRole('dialog', { name: 'Are you sure?' }),
+});
+
+/** A stand-in photo, drawn by the browser itself. */
+export async function drawPhoto(page: Page) {
+  await page.setContent(
+    '<div style="width:480px;height:360px;display:grid;place-items:center;font-size:160px;' +
+      'background:linear-gradient(135deg,#9cc3e6,#2f5d8a)">🎒</div>',
+  );
+  return page.locator('div').screenshot();
+}
+
+/** Kept with the run's results for review; a dialog is pictured as the phone shows it. */
+export const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
