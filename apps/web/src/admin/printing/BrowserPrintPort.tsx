@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   printSheetsRequest,
   type PrintSheetsRequest,
@@ -7,16 +7,19 @@ import {
 } from '@homing/shared';
 import { jobPageCount } from './jobPages';
 import { PrintConfirmDialog } from './PrintConfirmDialog';
-import { PrintLayout } from './PrintLayout';
 import { PrintPortContext, type PrintPort } from './PrintPort';
 import './printing.css';
+
+// The layout brings the QR encoder; load it with the first print, not with the app.
+const PrintLayout = lazy(() => import('./PrintLayout').then((m) => ({ default: m.PrintLayout })));
 
 /** Spec section 9: the print dialog opens 100 ms after the codes are ready. */
 export const PRINT_DIALOG_DELAY_MS = 100;
 
 interface Job {
   request: PrintSheetsRequest;
-  stage: 'printing' | 'confirming';
+  /** 'loading' until the print layout has rendered its sheets. */
+  stage: 'loading' | 'printing' | 'confirming';
   /** Bumped by Print Again to open the dialog once more. */
   attempt: number;
   resolve: (result: PrintSheetsResult) => void;
@@ -45,7 +48,7 @@ export function BrowserPrintPort({ children }: { children: ReactNode }) {
             return;
           }
           busy.current = true;
-          setJob({ request: parsed.data, stage: 'printing', attempt: 0, resolve });
+          setJob({ request: parsed.data, stage: 'loading', attempt: 0, resolve });
         }),
     }),
     [],
@@ -79,7 +82,18 @@ export function BrowserPrintPort({ children }: { children: ReactNode }) {
   return (
     <PrintPortContext value={port}>
       {children}
-      {job && <PrintLayout request={job.request} />}
+      {job && (
+        <Suspense fallback={null}>
+          <PrintLayout
+            request={job.request}
+            onReady={() =>
+              setJob((current) =>
+                current && current.stage === 'loading' ? { ...current, stage: 'printing' } : current,
+              )
+            }
+          />
+        </Suspense>
+      )}
       {job?.stage === 'confirming' && (
         <PrintConfirmDialog
           open

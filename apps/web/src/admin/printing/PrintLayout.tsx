@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   labelContentLayout,
   labelQrText,
@@ -131,10 +131,12 @@ function Label({
  * The job as real sheets: each page exactly the template's paper, each label at its template
  * position, all lengths in inches from the same geometry the PDF uses. Shown only when printing.
  */
-export function PrintLayout({ request }: { request: PrintSheetsRequest }) {
+export function PrintLayout({ request, onReady }: { request: PrintSheetsRequest; onReady?: () => void }) {
   const template = jobTemplate(request);
   const sheets = useMemo(() => placeJob(request, template), [request, template]);
   const layout = useMemo(() => layoutCache(template), [template]);
+  // Effects run once the sheets are in the document: only then may the print dialog open.
+  useEffect(() => onReady?.(), [sheets, onReady]);
   const { width, height } = template.page;
   return (
     <div className="print-layout label-print" data-testid="label-print" data-sheets={sheets.length}>
