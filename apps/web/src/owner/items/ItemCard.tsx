@@ -63,8 +63,18 @@ export function ItemCard({ item, apiBase, onEdit, onAssign, onDelete, preparing 
           className="button button--ghost button--small item-card__delete"
           onClick={onDelete}
           aria-label={`Delete ${item.name}`}
+          title="Delete"
         >
-          Delete
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="item-card__delete-icon">
+            <path
+              d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.7"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
         </button>
       </div>
     </article>

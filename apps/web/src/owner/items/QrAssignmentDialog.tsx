@@ -72,10 +72,13 @@ export function QrAssignmentDialog({ item, pending, onClose, onAssigned }: QrAss
             </ol>
             {phase === 'waiting' ? (
               <p className="assign__waiting">
-                <Spinner size="small" /> Waiting for your scan. Expires in{' '}
-                <strong className="assign__countdown" data-testid="assign-countdown">
-                  {formatCountdown(assignment.remainingMs)}
-                </strong>
+                <Spinner size="small" /> <span>Waiting for your scan.</span>
+                <span className="assign__expires">
+                  Expires in{' '}
+                  <strong className="assign__countdown" data-testid="assign-countdown">
+                    {formatCountdown(assignment.remainingMs)}
+                  </strong>
+                </span>
               </p>
             ) : (
               <div className="assign__expired" role="alert">

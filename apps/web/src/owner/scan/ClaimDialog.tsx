@@ -54,7 +54,11 @@ export function ClaimDialog({ open, onClose, qrCode, setId, setCount }: ClaimDia
         open={open}
         onClose={close}
         title={mode === 'register' ? 'Create Account' : 'Sign In'}
-        description="Sign in to claim this QR code. It only takes a moment."
+        description={
+          mode === 'register'
+            ? 'Create a free account to claim this QR code. It only takes a moment.'
+            : 'Sign in to claim this QR code.'
+        }
         size="small"
         className="claim-dialog"
       >
