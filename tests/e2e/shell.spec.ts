@@ -78,18 +78,6 @@ test.describe('app shell and landing page', () => {
     await page.emulateMedia({ media: 'screen' });
     await expect(header(page)).toBeVisible();
   });
-
-  test('public placeholders for later screens', async ({ page }) => {
-    for (const [path, title] of [
-      ['/qr/ABC123', 'QR Code'],
-      ['/found/ABC123', 'Found Item'],
-      ['/test-bulk-print', 'Bulk Print Test'],
-    ]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-      await expect(page.getByText('Coming soon')).toBeVisible();
-    }
-  });
 });
 
 test.describe('mobile (375 px)', () => {

@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
+import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
@@ -45,6 +46,8 @@ export function createApp(deps: Deps) {
       hsts: !deps.config.isDevelopment,
     }),
   );
+  // gzip/brotli for text responses over 1 kB (the finder's bundle on a slow phone network).
+  app.use(compress({ threshold: 1024 }));
   if (deps.config.serveWeb) app.use(webApp(deps.config.webDist));
   // Multipart is parsed only by the routes that take files, with their own limits.
   app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));

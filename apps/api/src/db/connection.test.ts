@@ -65,7 +65,7 @@ describe.skipIf(embeddedOnly)(
     });
 
     it('fails a query stuck behind an open transaction instead of waiting forever (503)', async () => {
-      const db = await connectEmbedded(null, { acquireTimeoutMs: 5_000 });
+      const db = await connectEmbedded(null, { acquireTimeoutMs: 15_000 });
       await db.knex.raw('select 1'); // PGlite starts on first use; keep that out of the timing.
       let outside: unknown;
       await db.knex.transaction(async (trx) => {

@@ -17,10 +17,11 @@ afterAll(async () => {
 /** Reads a server-sent-event stream with fetch (a bearer header, as the dashboard does). */
 async function openEvents(token: string) {
   const res = await fetch(`${server.url}/api/users/me/events`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip, br' },
   });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
+  expect(res.headers.get('content-encoding')).toBeNull();
   const reader = res.body!.getReader();
   const events: { event: string; data: Record<string, unknown> }[] = [];
   let buffer = '';
@@ -55,7 +56,7 @@ describe('owner notifications', () => {
       },
     });
     expect(res.status).toBe(201);
-    const mails = await sink.waitFor(1);
+    const mails = await sink.waitFor(1, 30_000);
     const mail = mails.find((m) => m.to.includes(owner.email))!;
     expect(mail).toBeTruthy();
     expect(mail.raw).toMatch(/^Subject: Homing: someone found your Green backpack/m);
@@ -83,7 +84,7 @@ describe('owner notifications', () => {
     ];
     await server.api('POST', '/api/analytics/scan', { body: { qrCode: code } });
     await server.api('POST', `/api/found/${code}/report`, { body: { foundNotes: 'Cat is safe with me' } });
-    const until = Date.now() + 5000;
+    const until = Date.now() + 20_000;
     while ((a.events.length < 2 || b.events.length < 2) && Date.now() < until)
       await new Promise((r) => setTimeout(r, 20));
     for (const stream of [a, b]) {

@@ -1,21 +1,11 @@
 import { finderPhoneForReport } from '../../../../packages/shared/src/validation/finderPhone';
+// The server's own rule, from a module without zod (this bundle must stay small).
+import { detectDeviceType, type DeviceType } from '../../../../packages/shared/src/validation/device';
 
 // Pure builders of what the finder page sends (spec section 3): the scan analytics payload and the
 // found report. The browser is read once into a ClientEnv so everything here is testable in Node.
 
-export type DeviceType = 'mobile' | 'tablet' | 'desktop';
-
-/**
- * Spec section 9: the device type comes from the user agent. The same rule as the server's
- * detectDeviceType in @homing/shared's schemas/found.ts (kept in step by a test), copied because
- * that module builds zod schemas and this bundle must not carry zod.
- */
-export function detectDeviceType(userAgent: string): DeviceType {
-  const ua = userAgent.toLowerCase();
-  if (/ipad|tablet|playbook|silk|kindle|(android(?!.*mobile))/.test(ua)) return 'tablet';
-  if (/mobi|iphone|ipod|android|blackberry|opera mini|iemobile|windows phone/.test(ua)) return 'mobile';
-  return 'desktop';
-}
+export { detectDeviceType, type DeviceType };
 
 export interface ClientEnv {
   userAgent: string;

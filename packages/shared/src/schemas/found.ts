@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_TYPES } from '../validation/device';
 
 export const FOUND_MESSAGE_MAX = 2000;
 export const FOUND_MESSAGES = {
@@ -69,9 +70,6 @@ export const foundReportRequest = z
   });
 export type FoundReportRequest = z.input<typeof foundReportRequest>;
 
-export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
-
 export const scanAnalyticsRequest = z
   .object({
     qrCode: z.string().trim().min(1, 'qrCode is required').max(64),
@@ -86,11 +84,3 @@ export const scanAnalyticsRequest = z
   })
   .strip();
 export type ScanAnalyticsRequest = z.input<typeof scanAnalyticsRequest>;
-
-/** Spec section 9: the device type is detected from the user agent. */
-export function detectDeviceType(userAgent: string): DeviceType {
-  const ua = userAgent.toLowerCase();
-  if (/ipad|tablet|playbook|silk|kindle|(android(?!.*mobile))/.test(ua)) return 'tablet';
-  if (/mobi|iphone|ipod|android|blackberry|opera mini|iemobile|windows phone/.test(ua)) return 'mobile';
-  return 'desktop';
-}

@@ -11,6 +11,8 @@ export function ownerEventStream({ hub }: Deps) {
   return route(
     { method: 'get', path: '/api/users/me/events', access: 'user', raw: true },
     async ({ user, ctx }) => {
+      // Compression would buffer the stream (no-transform below also keeps it off); events leave at once.
+      ctx.compress = false;
       ctx.req.socket.setTimeout(0);
       ctx.req.socket.setNoDelay(true);
       ctx.set({
