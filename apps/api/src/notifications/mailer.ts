@@ -16,6 +16,15 @@ export interface Mailer {
   send(message: MailMessage): Promise<{ providerId: string }>;
 }
 
+const envelope = (m: MailMessage, from: string) => ({
+  from,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html,
+  messageId: m.messageId,
+});
+
 /** SMTP through nodemailer (SMTP_URL). */
 export function smtpMailer(opts: { url: string; from: string }): Mailer {
   // A pooled connection: one SMTP session serves many deliveries.
@@ -24,14 +33,7 @@ export function smtpMailer(opts: { url: string; from: string }): Mailer {
   );
   return {
     async send(m) {
-      const info = await transport.sendMail({
-        from: opts.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-        messageId: m.messageId,
-      });
+      const info = await transport.sendMail(envelope(m, opts.from));
       return { providerId: info.messageId };
     },
   };
@@ -42,14 +44,7 @@ export function folderMailer(opts: { dir: string; from: string; logger: Logger }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await transport.sendMail({
-        from: opts.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-        messageId: m.messageId,
-      });
+      const info = await transport.sendMail(envelope(m, opts.from));
       await fs.mkdir(opts.dir, { recursive: true });
       const file = path.join(opts.dir, `${m.messageId.replace(/[^\w.-]/g, '_')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
