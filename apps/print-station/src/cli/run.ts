@@ -1,0 +1,169 @@
+import { writeFile } from 'node:fs/promises';
+import { ZodError } from 'zod';
+import type { HistoryEntry } from '../core/jobHistory';
+import type { PrinterInfo } from '../core/printers';
+import type { PrintOutcome } from '../core/printPipeline';
+import { FileSessionStore } from '../core/session';
+import type { Spooler } from '../core/spooler';
+import type { Station } from '../core/station';
+import { createStation, NotSignedInError } from '../core/station';
+import { stationHome, stationPaths } from '../core/stationHome';
+import type { Command } from './args';
+import { parseCommand, USAGE, UsageError } from './args';
+
+export interface CliIo {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+  /** Tests put a spooler in between (e.g. one that stops the queue at the wrong moment). */
+  readonly spooler?: Spooler;
+}
+
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  return rows.map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+function printerLines(printers: readonly PrinterInfo[]): string[] {
+  if (printers.length === 0) return ['No printers are set up in CUPS.'];
+  return table([
+    ['NAME', 'STATE', 'ACCEPTING', 'DEFAULT', 'MESSAGE'],
+    ...printers.map((p) => [
+      p.name,
+      p.state,
+      p.accepting === null ? '?' : p.accepting ? 'yes' : 'no',
+      p.isDefault ? 'default' : '',
+      p.message ?? '',
+    ]),
+  ]);
+}
+
+function historyLines(entries: readonly HistoryEntry[]): string[] {
+  if (entries.length === 0) return ['No print jobs yet.'];
+  return entries.map((e) =>
+    [
+      e.time.replace('T', ' ').slice(0, 19),
+      e.outcome,
+      e.jobId ?? '-',
+      e.printer,
+      e.setId ? `set ${e.setId}` : e.kind,
+      e.message,
+    ].join('  '),
+  );
+}
+
+const doneLine = (what: string, outcome: PrintOutcome) =>
+  `${what} as job ${outcome.jobId} on ${outcome.printer}: ${outcome.labels ? `${outcome.labels} labels on ` : ''}` +
+  `${outcome.pages} ${outcome.pages === 1 ? 'sheet' : 'sheets'}. ${outcome.note}.`;
+
+async function execute(command: Command, station: Station, io: CliIo): Promise<number> {
+  const progress = (event: { message: string }) => io.err(`… ${event.message}`);
+  switch (command.name) {
+    case 'help':
+      io.out(USAGE);
+      return EXIT.ok;
+    case 'printers': {
+      const printers = await station.printers();
+      (command.json ? [JSON.stringify(printers, null, 2)] : printerLines(printers)).forEach(io.out);
+      return EXIT.ok;
+    }
+    case 'login': {
+      const session = await station.login(command.server, command.identifier, command.password);
+      io.out(
+        `Signed in to ${session.serverUrl} as ${session.user.email ?? session.user.phoneNumber ?? session.user.id}.`,
+      );
+      return EXIT.ok;
+    }
+    case 'logout':
+      await station.logout();
+      io.out('Signed out.');
+      return EXIT.ok;
+    case 'print': {
+      const outcome = await station.printSet(
+        {
+          setId: command.setId,
+          printer: command.printer,
+          startColumn: command.startColumn,
+          startRow: command.startRow,
+          onRendered: async (pdf) => {
+            if (!command.out) return;
+            await writeFile(command.out, pdf);
+            io.err(`… Wrote ${command.out}`);
+          },
+        },
+        progress,
+      );
+      io.out(doneLine(`Printed set ${command.setId}`, outcome));
+      return EXIT.ok;
+    }
+    case 'calibrate': {
+      const current = await station.calibration.get(command.printer);
+      const changed = command.xMm !== null || command.yMm !== null;
+      const result = changed
+        ? await station.calibration.set(command.printer, {
+            xMm: command.xMm ?? current.xMm,
+            yMm: command.yMm ?? current.yMm,
+          })
+        : current;
+      io.out(`${result.printer}: x ${result.xMm} mm, y ${result.yMm} mm${changed ? ' (saved)' : ''}`);
+      return EXIT.ok;
+    }
+    case 'calibration-sheet': {
+      const outcome = await station.printCalibrationSheet(
+        { printer: command.printer, templateId: command.templateId ?? undefined },
+        progress,
+      );
+      io.out(doneLine('Printed a calibration sheet', outcome));
+      return EXIT.ok;
+    }
+    case 'history': {
+      const entries = await station.history.list(command.limit);
+      (command.json ? [JSON.stringify(entries, null, 2)] : historyLines(entries)).forEach(io.out);
+      return EXIT.ok;
+    }
+  }
+}
+
+/** The whole command line: parse, run, report. Returns the exit code instead of exiting. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv, io.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`Error: ${error.message}`);
+    io.err('');
+    io.err(USAGE);
+    return EXIT.usage;
+  }
+  const home = stationHome(io.env as NodeJS.ProcessEnv);
+  const station = createStation({
+    home,
+    sessions: new FileSessionStore(stationPaths(home).session),
+    spooler: io.spooler,
+    timeoutMs: command.name === 'print' ? (command.timeoutMs ?? undefined) : undefined,
+  });
+  try {
+    return await execute(command, station, io);
+  } catch (error) {
+    if (error instanceof ZodError) {
+      io.err(`Error: ${error.issues.map((issue) => issue.message).join('; ')}`);
+      return EXIT.usage;
+    }
+    if (error instanceof NotSignedInError) {
+      io.err(
+        'Error: Not signed in. Run: npm run station -- login --server <url> --identifier <id> --password <pw>',
+      );
+      return EXIT.failure;
+    }
+    io.err(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.failure;
+  }
+}

@@ -1,0 +1,99 @@
+import type { LabelTemplate } from '@homing/label-layout';
+import { defaultTemplate } from '@homing/label-layout';
+import type { Calibration } from '@homing/label-layout/pdf';
+import { renderCalibrationSheetPdf } from '@homing/label-layout/pdf';
+import { z } from 'zod';
+import { readTextIfExists, writeFileAtomic } from './jsonFile';
+
+/** A feed error larger than this is a jammed or misloaded sheet, not something to calibrate away. */
+export const MAX_OFFSET_MM = 20;
+
+const offsetMm = (axis: string) =>
+  z
+    .number({ error: `${axis} offset must be a number of millimetres` })
+    .min(-MAX_OFFSET_MM, `${axis} offset must be between -${MAX_OFFSET_MM} and ${MAX_OFFSET_MM} mm`)
+    .max(MAX_OFFSET_MM, `${axis} offset must be between -${MAX_OFFSET_MM} and ${MAX_OFFSET_MM} mm`);
+
+/** Positive x moves everything right, positive y down (as `renderLabelSheetsPdf` takes it). */
+export const calibrationOffsetSchema = z.object({ xMm: offsetMm('x'), yMm: offsetMm('y') });
+
+export const printerNameSchema = z
+  .string({ error: 'Choose a printer' })
+  .trim()
+  .min(1, 'Choose a printer')
+  .max(127, 'Printer names are at most 127 characters')
+  .regex(/^[^\s/#\\]+(\/[^\s/#\\]+)?$/, 'Not a printer name');
+
+const calibrationFileSchema = z.object({
+  version: z.literal(1),
+  printers: z.record(z.string(), calibrationOffsetSchema.extend({ updatedAt: z.string() })),
+});
+type CalibrationFile = z.infer<typeof calibrationFileSchema>;
+
+export interface PrinterCalibration extends Calibration {
+  readonly printer: string;
+  /** ISO time of the last change; null for a printer never calibrated (offsets 0). */
+  readonly updatedAt: string | null;
+}
+
+/**
+ * Per-printer offsets in a JSON file, applied to every print on that printer. A damaged file is
+ * an error, not zero offsets: silently printing uncorrected would waste a sheet of labels.
+ */
+export class CalibrationStore {
+  constructor(
+    private readonly path: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async read(): Promise<CalibrationFile> {
+    const text = await readTextIfExists(this.path);
+    if (text === null) return { version: 1, printers: {} };
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new Error(`The calibration file ${this.path} is not valid JSON`);
+    }
+    const parsed = calibrationFileSchema.safeParse(json);
+    if (!parsed.success)
+      throw new Error(`The calibration file ${this.path} is not valid: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  }
+
+  async get(printer: string): Promise<PrinterCalibration> {
+    const entry = (await this.read()).printers[printer];
+    return entry
+      ? { printer, xMm: entry.xMm, yMm: entry.yMm, updatedAt: entry.updatedAt }
+      : { printer, xMm: 0, yMm: 0, updatedAt: null };
+  }
+
+  async all(): Promise<PrinterCalibration[]> {
+    const { printers } = await this.read();
+    return Object.entries(printers).map(([printer, entry]) => ({ printer, ...entry }));
+  }
+
+  async set(printer: string, offset: Calibration): Promise<PrinterCalibration> {
+    const name = printerNameSchema.parse(printer);
+    const { xMm, yMm } = calibrationOffsetSchema.parse(offset);
+    const file = await this.read();
+    const updatedAt = this.now().toISOString();
+    file.printers[name] = { xMm, yMm, updatedAt };
+    await writeFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`);
+    return { printer: name, xMm, yMm, updatedAt };
+  }
+}
+
+/**
+ * The calibration sheet for `printer` with its current offsets: crosshairs on every label centre
+ * and millimetre rulers. Printed on a label sheet, the crosshairs' distance from the die-cut
+ * centres is the correction to add (README, "Calibrating a printer").
+ */
+export async function calibrationSheetFor(
+  store: Pick<CalibrationStore, 'get'>,
+  printer: string,
+  template: LabelTemplate = defaultTemplate,
+): Promise<{ pdf: Uint8Array; calibration: PrinterCalibration }> {
+  const calibration = await store.get(printer);
+  return { pdf: await renderCalibrationSheetPdf({ template, calibration }), calibration };
+}

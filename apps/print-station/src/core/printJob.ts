@@ -1,0 +1,180 @@
+import type { JobStatus } from './cupsJobs';
+import type { HistoryEntry, JobHistory, JobOutcome } from './jobHistory';
+import { printerProblem } from './printers';
+import type { Spooler, SubmittedJob } from './spooler';
+import { waitForJob } from './spooler';
+
+export type ProgressStage =
+  'loading' | 'rendering' | 'checking' | 'submitted' | 'waiting' | 'completed' | 'marked' | 'failed';
+
+/** What the operator sees while a job runs (the CLI prints `message`, the window shows it). */
+export interface ProgressEvent {
+  readonly stage: ProgressStage;
+  readonly message: string;
+  readonly jobId?: string;
+  readonly setId?: string;
+}
+
+export type PrintFailure =
+  'invalid' | 'api' | 'printer' | 'spooler' | 'canceled' | 'aborted' | 'timeout' | 'unconfirmed';
+
+/** A print that did not happen, or did not finish; `message` says why in the operator's words. */
+export class PrintError extends Error {
+  constructor(
+    readonly reason: PrintFailure,
+    message: string,
+    readonly jobId: string | null = null,
+  ) {
+    super(message);
+    this.name = 'PrintError';
+  }
+}
+
+export interface JobDeps {
+  readonly spooler: Spooler;
+  readonly history: Pick<JobHistory, 'append'>;
+  readonly onProgress?: (event: ProgressEvent) => void;
+  /** How long a job may take to finish before it is cancelled (default 5 minutes). */
+  readonly timeoutMs?: number;
+  readonly pollMs?: number;
+  readonly now?: () => Date;
+}
+
+export interface JobSpec {
+  readonly kind: HistoryEntry['kind'];
+  readonly printer: string;
+  /** Queue title: short, file-name safe (cups-pdf names its output after it). */
+  readonly title: string;
+  readonly setId: string | null;
+  readonly pdf: Uint8Array;
+  /** Called once CUPS reports the job completed, never before: marks sets printed. */
+  readonly afterCompleted?: () => Promise<AfterCompleted>;
+}
+
+export interface AfterCompleted {
+  readonly marked: boolean;
+  /** What happened, for history and the operator ("Marked the set printed"). */
+  readonly note: string;
+}
+
+export interface JobResult extends AfterCompleted {
+  readonly job: SubmittedJob;
+}
+
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+
+function failureOf(status: JobStatus, job: SubmittedJob, kind: JobSpec['kind']): PrintError {
+  const what = kind === 'labels' ? 'the set was not marked printed' : 'nothing was printed';
+  const why = status.message ? ` (${status.message})` : '';
+  switch (status.state) {
+    case 'canceled':
+      return new PrintError('canceled', `Job ${job.id} was cancelled${why}; ${what}`, job.id);
+    case 'aborted':
+      return new PrintError('aborted', `Job ${job.id} was aborted by CUPS${why}; ${what}`, job.id);
+    default:
+      return new PrintError(
+        'unconfirmed',
+        `Job ${job.id} ended without confirming it printed${why}; ${what}`,
+        job.id,
+      );
+  }
+}
+
+const outcomeOf = (error: PrintError): JobOutcome =>
+  error.reason === 'printer' || error.reason === 'spooler'
+    ? 'refused'
+    : error.reason === 'canceled' ||
+        error.reason === 'aborted' ||
+        error.reason === 'timeout' ||
+        error.reason === 'unconfirmed'
+      ? error.reason
+      : 'failed';
+
+/**
+ * Checks the printer, submits the PDF, waits for CUPS to say the job ended, and only if it
+ * completed runs `afterCompleted` (marking sets printed). Every ending is written to history.
+ */
+export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResult> {
+  const progress = deps.onProgress ?? (() => undefined);
+  const now = deps.now ?? (() => new Date());
+  let job: SubmittedJob | null = null;
+  let completed = false;
+  const record = (outcome: JobOutcome, marked: boolean, message: string) =>
+    deps.history.append({
+      time: now().toISOString(),
+      kind: spec.kind,
+      setId: spec.setId,
+      title: spec.title,
+      printer: spec.printer,
+      jobId: job?.id ?? null,
+      outcome,
+      marked,
+      message,
+    });
+
+  try {
+    progress({ stage: 'checking', message: `Checking printer ${spec.printer}` });
+    const problem = printerProblem(await deps.spooler.printers(), spec.printer);
+    if (problem) throw new PrintError('printer', problem);
+
+    try {
+      job = await deps.spooler.submit({
+        printer: spec.printer,
+        title: spec.title,
+        pdf: spec.pdf,
+        media: 'Letter',
+      });
+    } catch (error) {
+      throw new PrintError('spooler', error instanceof Error ? error.message : String(error));
+    }
+    const submitted = job;
+    progress({
+      stage: 'submitted',
+      jobId: submitted.id,
+      message: `Submitted job ${submitted.id} to ${spec.printer}`,
+    });
+
+    const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const waited = await waitForJob(deps.spooler, submitted, {
+      timeoutMs,
+      pollMs: deps.pollMs,
+      onStatus: (status) =>
+        progress({
+          stage: 'waiting',
+          jobId: submitted.id,
+          message: `Job ${submitted.id} is ${status.state}`,
+        }),
+    });
+    if (waited.timedOut) {
+      // A job left in the queue could print later, with nothing marked: take it out.
+      const cancelled = await deps.spooler.cancel(submitted).then(
+        () => 'cancelled it',
+        () => 'could not cancel it',
+      );
+      const last = waited.status
+        ? `last state ${waited.status.state}`
+        : (waited.lastError ?? 'no answer from CUPS');
+      throw new PrintError(
+        'timeout',
+        `Job ${submitted.id} did not finish within ${Math.round(timeoutMs / 1000)} s (${last}); ${cancelled}, and nothing was marked printed`,
+        submitted.id,
+      );
+    }
+    if (waited.status.state !== 'completed') throw failureOf(waited.status, submitted, spec.kind);
+
+    completed = true;
+    progress({ stage: 'completed', jobId: submitted.id, message: `Job ${submitted.id} completed` });
+    const after = spec.afterCompleted ? await spec.afterCompleted() : { marked: false, note: 'Printed' };
+    await record('completed', after.marked, after.note);
+    return { job: submitted, ...after };
+  } catch (caught) {
+    const error =
+      caught instanceof PrintError
+        ? caught
+        : new PrintError('api', caught instanceof Error ? caught.message : String(caught), job?.id ?? null);
+    const message = completed ? `Job ${job?.id} completed, but ${error.message}` : error.message;
+    await record(completed ? 'completed' : outcomeOf(error), false, message).catch(() => undefined);
+    progress({ stage: 'failed', jobId: job?.id, message });
+    throw completed ? new PrintError(error.reason, message, job?.id ?? null) : error;
+  }
+}

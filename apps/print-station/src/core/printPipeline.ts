@@ -1,0 +1,118 @@
+import { defaultTemplate, pageCount } from '@homing/label-layout';
+import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
+import { calibrationSheetFor } from './calibration';
+import type { PipelineDeps, PrintOutcome, PrintSetInput } from './pipelineParts';
+import {
+  isMarkable,
+  jobTitle,
+  markAfterCompletion,
+  preparing,
+  checkStart,
+  signedMm,
+  templateOf,
+  whyNotMarked,
+} from './pipelineParts';
+import type { JobDeps } from './printJob';
+import { PrintError, runPrintJob } from './printJob';
+
+export type { PipelineDeps, PrintOutcome, PrintSetInput, PrintSheetsJob } from './pipelineParts';
+export { isMarkable, jobTitle } from './pipelineParts';
+export { printSheets } from './printSheets';
+
+/**
+ * Prints one set: loads its codes, renders the exact-size sheets with the printer's calibration,
+ * prints silently, waits for CUPS to report completion, and only then marks the set printed (when
+ * it is an unprinted top-level set; reprints mark nothing).
+ */
+export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promise<PrintOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const startColumn = input.startColumn ?? 1;
+  const startRow = input.startRow ?? 1;
+  const prepared = await preparing(deps, async () => {
+    deps.onProgress?.({ stage: 'loading', setId: input.setId, message: `Loading set ${input.setId}` });
+    const set = await deps.api.getSet(input.setId);
+    if (set.qrCodes.length === 0) throw new PrintError('invalid', 'This set has no codes to print');
+    const template = templateOf(set.templateId);
+    checkStart(template, startColumn, startRow);
+    const [config, calibration] = await Promise.all([
+      deps.api.getAppConfig(),
+      deps.calibration.get(input.printer),
+    ]);
+    const codes = set.qrCodes.map((code) => ({ value: code.value, setName: set.name }));
+    const pages = pageCount(codes.length, template, { column: startColumn, row: startRow });
+    deps.onProgress?.({
+      stage: 'rendering',
+      setId: set.id,
+      message:
+        `Rendering ${codes.length} labels on ${pages} ${pages === 1 ? 'sheet' : 'sheets'} (${template.name}, ` +
+        `start column ${startColumn}, row ${startRow}; offset x ${signedMm(calibration.xMm)}, y ${signedMm(calibration.yMm)})`,
+    });
+    const pdf = await renderLabelSheetsPdf({
+      codes,
+      template,
+      startColumn,
+      startRow,
+      domainName: config.domainName,
+      brandWord: config.brandWord,
+      calibration,
+      title: `QR labels: ${set.name || 'Unnamed Set'}`,
+    });
+    await input.onRendered?.(pdf);
+    return { set, pdf, pages, labels: codes.length };
+  });
+
+  const { set } = prepared;
+  const title = jobTitle(set.name || 'set', now());
+  const label = `set ${set.name || set.id}`;
+  const result = await runPrintJob(deps, {
+    kind: 'labels',
+    printer: input.printer,
+    title,
+    setId: set.id,
+    pdf: prepared.pdf,
+    afterCompleted: async () =>
+      isMarkable(set)
+        ? markAfterCompletion(deps, [set.id], label)
+        : { marked: false, note: whyNotMarked(set) },
+  });
+  return {
+    jobId: result.job.id,
+    printer: input.printer,
+    title,
+    pages: prepared.pages,
+    labels: prepared.labels,
+    marked: result.marked,
+    note: result.note,
+  };
+}
+
+/** A calibration sheet with the printer's current offsets; marks nothing. */
+export async function printCalibrationSheet(
+  deps: JobDeps & Pick<PipelineDeps, 'calibration'>,
+  input: { printer: string; templateId?: string },
+): Promise<PrintOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const template = input.templateId ? templateOf(input.templateId) : defaultTemplate;
+  const { pdf, calibration } = await calibrationSheetFor(deps.calibration, input.printer, template);
+  deps.onProgress?.({
+    stage: 'rendering',
+    message: `Rendering a calibration sheet (offset x ${signedMm(calibration.xMm)}, y ${signedMm(calibration.yMm)})`,
+  });
+  const title = jobTitle(`calibration ${input.printer}`, now());
+  const result = await runPrintJob(deps, {
+    kind: 'calibration',
+    printer: input.printer,
+    title,
+    setId: null,
+    pdf,
+  });
+  return {
+    jobId: result.job.id,
+    printer: input.printer,
+    title,
+    pages: 1,
+    labels: 0,
+    marked: false,
+    note: result.note,
+  };
+}

@@ -1,0 +1,112 @@
+import type { LabelTemplate } from '@homing/label-layout';
+import { pageCount } from '@homing/label-layout';
+import type { Calibration, LabelCode } from '@homing/label-layout/pdf';
+import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
+import { PDFDocument, PrintScaling } from 'pdf-lib';
+import type { PipelineDeps, PrintOutcome, PrintSheetsJob } from './pipelineParts';
+import {
+  checkStart,
+  isMarkable,
+  jobTitle,
+  markAfterCompletion,
+  preparing,
+  templateOf,
+} from './pipelineParts';
+import { runPrintJob } from './printJob';
+
+/** Several PDFs as one job; every page copied whole, so sizes stay exact. */
+async function concatenate(parts: readonly Uint8Array[], title: string): Promise<Uint8Array> {
+  if (parts.length === 1) return parts[0];
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
+  for (const part of parts) {
+    const source = await PDFDocument.load(part);
+    for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+async function renderSheets(
+  job: PrintSheetsJob,
+  template: LabelTemplate,
+  calibration: Calibration,
+): Promise<Uint8Array> {
+  const parts = await Promise.all(
+    job.sets.map((set, i) =>
+      renderLabelSheetsPdf({
+        codes: set.codes.map(({ value }): LabelCode => ({ value, setName: set.setName })),
+        template,
+        // Each set starts a new sheet; the chosen start applies to the first (as jobPages counts).
+        startColumn: i === 0 ? job.startColumn : 1,
+        startRow: i === 0 ? job.startRow : 1,
+        domainName: job.domainName,
+        brandWord: job.brandWord,
+        calibration,
+        title: job.title,
+      }),
+    ),
+  );
+  return concatenate(parts, job.title);
+}
+
+/**
+ * The admin screens' print request (PrintPort) on a station printer. After completion it marks
+ * the job's sets that are still unprinted top-level sets; test prints (`confirmPages: false`, no
+ * set ids) mark nothing. QR placeholders are printed as real symbols: the PDF renderer has no
+ * placeholder mode, and a real symbol checks alignment just as well.
+ */
+export async function printSheets(
+  deps: PipelineDeps,
+  job: PrintSheetsJob,
+  printer: string,
+): Promise<PrintOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const prepared = await preparing(deps, async () => {
+    const template = templateOf(job.templateId);
+    checkStart(template, job.startColumn, job.startRow);
+    const calibration = await deps.calibration.get(printer);
+    const labels = job.sets.reduce((sum, set) => sum + set.codes.length, 0);
+    deps.onProgress?.({ stage: 'rendering', message: `Rendering ${labels} labels for ${job.title}` });
+    const pdf = await renderSheets(job, template, calibration);
+    const pages = job.sets.reduce(
+      (sum, set, i) =>
+        sum +
+        pageCount(
+          set.codes.length,
+          template,
+          i === 0 ? { column: job.startColumn, row: job.startRow } : undefined,
+        ),
+      0,
+    );
+    return { pdf, pages, labels };
+  });
+  const setIds = job.confirmPages ? job.sets.flatMap((set) => (set.setId ? [set.setId] : [])) : [];
+  const title = jobTitle(job.title, now());
+  const result = await runPrintJob(deps, {
+    kind: 'labels',
+    printer,
+    title,
+    setId: setIds.length === 1 ? setIds[0] : null,
+    pdf: prepared.pdf,
+    afterCompleted: async () => {
+      const sets = await Promise.all(setIds.map((id) => deps.api.getSet(id)));
+      const markable = sets.filter(isMarkable).map((set) => set.id);
+      if (markable.length === 0) return { marked: false, note: 'Printed; nothing to mark' };
+      return markAfterCompletion(
+        deps,
+        markable,
+        markable.length === 1 ? 'the set' : `${markable.length} sets`,
+      );
+    },
+  });
+  return {
+    jobId: result.job.id,
+    printer,
+    title,
+    pages: prepared.pages,
+    labels: prepared.labels,
+    marked: result.marked,
+    note: result.note,
+  };
+}

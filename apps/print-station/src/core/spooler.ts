@@ -1,0 +1,206 @@
+import type { JobRef, JobStatus } from './cupsJobs';
+import {
+  endedJobState,
+  parseIpptoolJob,
+  parseLpRequestId,
+  parseLpstatJobs,
+  queuedJobState,
+  TERMINAL_STATES,
+} from './cupsJobs';
+import type { RunCommand } from './exec';
+import { CommandMissingError, commandComplaint, runCommand } from './exec';
+import type { PrinterInfo } from './printers';
+import { discoverPrinters } from './printers';
+
+export interface PrintSubmission {
+  readonly printer: string;
+  /** The job's name in the queue (cups-pdf also names its file after it). */
+  readonly title: string;
+  readonly pdf: Uint8Array;
+  /** Paper name for the spooler; the label templates are all US Letter. */
+  readonly media: 'Letter';
+}
+
+export interface SubmittedJob extends JobRef {
+  readonly printer: string;
+  readonly title: string;
+}
+
+/**
+ * The operating system's print queue, as the pipeline needs it. CUPS (Linux, macOS) is
+ * implemented; Windows goes through Electron's silent printing (see WindowsSpooler, README).
+ */
+export interface Spooler {
+  readonly kind: 'cups' | 'windows';
+  printers(): Promise<PrinterInfo[]>;
+  /** Sends the PDF without a dialog; resolves once the spooler has accepted it. */
+  submit(submission: PrintSubmission): Promise<SubmittedJob>;
+  status(job: SubmittedJob): Promise<JobStatus>;
+  cancel(job: SubmittedJob): Promise<void>;
+}
+
+export class SpoolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SpoolError';
+  }
+}
+
+export interface CupsSpoolerOptions {
+  readonly run?: RunCommand;
+  /** Host ipptool asks (default localhost, i.e. the local cupsd). */
+  readonly host?: string;
+}
+
+/** Options that keep the PDF exactly as drawn: no fit-to-page, no scaling, Letter paper. */
+export const exactSizeOptions = (media: string): string[] => [
+  '-o',
+  `media=${media}`,
+  '-o',
+  'scaling=100',
+  '-o',
+  'fit-to-page=false',
+  '-o',
+  'print-scaling=none',
+];
+
+/** CUPS through its command-line tools: `lp` to submit, `ipptool` (or `lpstat`) to follow. */
+export class CupsSpooler implements Spooler {
+  readonly kind = 'cups' as const;
+  private readonly run: RunCommand;
+  private readonly host: string;
+  private hasIpptool = true;
+
+  constructor(options: CupsSpoolerOptions = {}) {
+    this.run = options.run ?? runCommand;
+    this.host = options.host ?? 'localhost';
+  }
+
+  printers(): Promise<PrinterInfo[]> {
+    return discoverPrinters(this.run);
+  }
+
+  async submit({ printer, title, pdf, media }: PrintSubmission): Promise<SubmittedJob> {
+    // No file argument: lp reads the PDF from standard input, so no temporary file is left behind.
+    const result = await this.run('lp', ['-d', printer, '-t', title, ...exactSizeOptions(media)], {
+      input: pdf,
+    });
+    const job = parseLpRequestId(result.stdout);
+    if (result.code !== 0 || !job) throw new SpoolError(`CUPS refused the job: ${commandComplaint(result)}`);
+    return { ...job, printer, title };
+  }
+
+  async status(job: SubmittedJob): Promise<JobStatus> {
+    if (this.hasIpptool) {
+      try {
+        return await this.ipptoolStatus(job);
+      } catch (error) {
+        if (!(error instanceof CommandMissingError)) throw error;
+        this.hasIpptool = false;
+      }
+    }
+    return this.lpstatStatus(job);
+  }
+
+  async cancel(job: SubmittedJob): Promise<void> {
+    const result = await this.run('cancel', [job.id]);
+    if (result.code !== 0) throw new SpoolError(`Could not cancel ${job.id}: ${commandComplaint(result)}`);
+  }
+
+  private async ipptoolStatus(job: SubmittedJob): Promise<JobStatus> {
+    const uri = `ipp://${this.host}/jobs/${job.number}`;
+    const result = await this.run('ipptool', ['-T', '10', '-tv', uri, 'get-job-attributes.test']);
+    const answer = parseIpptoolJob(result.stdout + result.stderr);
+    if (answer.kind === 'status') return answer.status;
+    if (answer.kind === 'not-found')
+      return {
+        state: 'ended',
+        reasons: [],
+        message: `CUPS no longer knows job ${job.id} (${answer.message})`,
+      };
+    throw new SpoolError(`Could not ask CUPS about job ${job.id}: ${answer.message}`);
+  }
+
+  /** Without ipptool: lpstat tells queued from ended, and how it ended only when its alerts say. */
+  private async lpstatStatus(job: SubmittedJob): Promise<JobStatus> {
+    const queued = await this.run('lpstat', ['-l', '-o', job.printer]);
+    const pending = parseLpstatJobs(queued.stdout).get(job.id);
+    if (pending) return { state: queuedJobState(pending), reasons: pending.alerts, message: pending.status };
+    const done = await this.run('lpstat', ['-l', '-W', 'completed', '-o', job.printer]);
+    const ended = parseLpstatJobs(done.stdout).get(job.id);
+    if (!ended) return { state: 'ended', reasons: [], message: `CUPS no longer lists job ${job.id}` };
+    const state = endedJobState(ended);
+    const message =
+      state === 'ended'
+        ? `CUPS finished job ${job.id} without saying whether it completed (install ipptool, cups-ipp-utils, to tell)`
+        : ended.status;
+    return { state, reasons: ended.alerts, message };
+  }
+}
+
+/**
+ * Windows has no CUPS. The station prints there with Electron's
+ * `webContents.print({ silent: true, deviceName })` from a hidden window and follows the job with
+ * PowerShell's `Get-PrintJob`; see the README. Not buildable or testable on this machine, so
+ * every call says so instead of pretending.
+ */
+export class WindowsSpooler implements Spooler {
+  readonly kind = 'windows' as const;
+  private fail(): never {
+    throw new SpoolError('Printing on Windows is not implemented yet (see the print station README)');
+  }
+  printers(): Promise<PrinterInfo[]> {
+    return Promise.resolve(this.fail());
+  }
+  submit(): Promise<SubmittedJob> {
+    return Promise.resolve(this.fail());
+  }
+  status(): Promise<JobStatus> {
+    return Promise.resolve(this.fail());
+  }
+  cancel(): Promise<void> {
+    return Promise.resolve(this.fail());
+  }
+}
+
+export interface WaitOptions {
+  readonly timeoutMs: number;
+  readonly pollMs?: number;
+  readonly onStatus?: (status: JobStatus) => void;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly now?: () => number;
+}
+
+export type WaitResult =
+  | { readonly timedOut: false; readonly status: JobStatus }
+  | { readonly timedOut: true; readonly status: JobStatus | null; readonly lastError: string | null };
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls the job until it ends or the time is up. A failed poll (cupsd restarting) is retried;
+ * only the deadline gives up, reporting the last state and error seen.
+ */
+export async function waitForJob(
+  spooler: Spooler,
+  job: SubmittedJob,
+  options: WaitOptions,
+): Promise<WaitResult> {
+  const { pollMs = 250, sleep = delay, now = Date.now } = options;
+  const deadline = now() + options.timeoutMs;
+  let last: JobStatus | null = null;
+  let lastError: string | null = null;
+  for (;;) {
+    try {
+      const status = await spooler.status(job);
+      if (!last || last.state !== status.state) options.onStatus?.(status);
+      last = status;
+      lastError = null;
+      if (TERMINAL_STATES.has(status.state)) return { timedOut: false, status };
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    if (now() >= deadline) return { timedOut: true, status: last, lastError };
+    await sleep(Math.min(pollMs, Math.max(0, deadline - now())));
+  }
+}

@@ -1,0 +1,51 @@
+/** Test support: the real API on the embedded database, one admin, sets made through the admin API. */
+import { signUp, startTestServer } from '../../../api/src/testing/testServer';
+import type { StationApi, StationSet } from '../core/apiClient';
+import { createApiClient } from '../core/apiClient';
+
+export const DOMAIN = 'homing.test';
+
+export async function startStationServer() {
+  const server = await startTestServer({ DOMAIN_NAME: DOMAIN });
+  const admin = await signUp(server, { admin: true });
+  const api: StationApi = createApiClient({ serverUrl: server.url, token: admin.token });
+
+  async function post<T>(path: string, body: unknown): Promise<T> {
+    const res = await server.api<{ data: T }>('POST', path, { token: admin.token, body });
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+
+  /** A new top-level set of 80 codes (Avery 4221), not printed. */
+  const unprintedSet = () =>
+    post<{ id: string }>('/api/admin/qr-sets/create-with-codes', { templateId: 'avery-4221' });
+
+  async function printedSet() {
+    const set = await unprintedSet();
+    await post('/api/admin/qr-sets/mark-sets-printed', { setIds: [set.id] });
+    return set;
+  }
+
+  /** A printed set split 5 rows per set, its first child (40 codes) released. */
+  async function releasedChild(): Promise<StationSet> {
+    const parent = await printedSet();
+    const { children } = await post<{ children: { id: string }[] }>('/api/admin/qr-sets/split', {
+      setId: parent.id,
+      rowsPerSet: 5,
+    });
+    await post('/api/admin/qr-sets/mark-sets-released', { setIds: [children[0].id] });
+    return api.getSet(children[0].id);
+  }
+
+  return {
+    server,
+    admin,
+    api,
+    unprintedSet,
+    printedSet,
+    releasedChild,
+    getSet: (id: string) => api.getSet(id),
+  };
+}
+
+export type StationServer = Awaited<ReturnType<typeof startStationServer>>;
