@@ -172,6 +172,7 @@ test.describe('claiming labels', () => {
     });
     await page.goto(`/qr/${codes[0]!.toLowerCase()}`);
     await expect(page).toHaveURL(`/found/${codes[0]!.toLowerCase()}`);
+    await expect(page.getByRole('heading', { name: 'You found Blue bag!' })).toBeVisible();
 
     // The owner switches the item off: the label says so.
     await apiAs(request, owner.sessionToken, 'PUT', `/api/items/${item.id}`, {

@@ -16,6 +16,7 @@ test.describe('dashboard', () => {
     await assignCode(request, owner, keys.id, codes[0]!);
 
     await openAs(page, owner, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome back, Dana Owner!' })).toBeVisible();
     await expect(page.getByTestId('unallocated-count')).toHaveText('2');
     await expect(page.getByTestId('items-count')).toHaveText('2');

@@ -65,6 +65,15 @@ test.describe('items', () => {
     await expect(alert).toContainText('Failed to create item. Please try again.');
     await expect(alert).toContainText('Photo must be a JPEG, PNG or WebP image');
     await expect(page).toHaveURL('/create');
+
+    // Over 5 MB: refused by the server (the hint is only a hint on this side).
+    const big = Buffer.concat([solidPng(), Buffer.alloc(6 * 1024 * 1024, 7)]);
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await page.getByRole('button', { name: 'Create Item' }).click();
+    await expect(alert).toContainText('Failed to create item. Please try again.');
+    await expect(alert).toContainText('Photo must be 5 MB or smaller');
   });
 
   test('edits, uploads a photo and deletes', async ({ page, request }) => {
@@ -230,8 +239,11 @@ test.describe('items', () => {
   test('an empty list invites the first item, on a phone too', async ({ page, request }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     const owner = await newOwner(request);
-    await openAs(page, owner, '/items');
+    // An id that is not this owner's opens nothing and stays in the address.
+    await openAs(page, owner, '/items?edit=not-mine');
     await expect(page.getByText('No items yet')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL('/items?edit=not-mine');
     await page.getByRole('link', { name: 'Add New Item' }).first().click();
     await expect(page).toHaveURL('/create');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -69,7 +69,10 @@ export function CreateItemForm() {
     return (
       <ErrorState
         message={TYPES_FAILED}
-        onRetry={() => (setTypes({ kind: 'loading' }), setAttempt((n) => n + 1))}
+        onRetry={() => {
+          setTypes({ kind: 'loading' });
+          setAttempt((n) => n + 1);
+        }}
       />
     );
 
@@ -104,7 +107,10 @@ export function CreateItemForm() {
       />
       <PhotoPicker
         previewUrl={previewUrl}
-        onPick={(file) => (setPhoto(file), setFailure(null))}
+        onPick={(file) => {
+          setPhoto(file);
+          setFailure(null);
+        }}
         onRemove={() => setPhoto(null)}
         disabled={busy}
       />

@@ -92,16 +92,27 @@ export function DashboardView() {
   if (!isAuthenticated) return <EmptyState title="Please log in to view your dashboard" />;
   if (!state) return <LoadingState label="Loading your dashboard..." />;
   if (state.kind === 'error')
-    return <ErrorState message={state.message} onRetry={() => (setState(null), setAttempt((n) => n + 1))} />;
+    return (
+      <ErrorState
+        message={state.message}
+        onRetry={() => {
+          setState(null);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
 
   const d = state.data;
   const fresh = new Set(d.fresh);
   return (
     <>
       <div className="owner-head">
-        <h1 id="page-title" className="page__title">
-          Welcome back, {userLabel(currentUser)}!
-        </h1>
+        <div className="dash-title">
+          <h1 id="page-title" className="dash-title__eyebrow">
+            Dashboard
+          </h1>
+          <h2 className="page__title">Welcome back, {userLabel(currentUser)}!</h2>
+        </div>
         <span
           className={`live-badge live-badge--${live}`}
           role="status"

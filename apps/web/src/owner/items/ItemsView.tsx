@@ -44,17 +44,22 @@ export function ItemsView() {
   }, [location, navigate]);
 
   // ?edit=<id>: open that item's edit dialog once the list is loaded, then drop the parameter.
+  // An id that is not (or no longer) the owner's opens nothing and leaves the address alone.
   const editId = editParam(searchParams);
   useEffect(() => {
+    if (!editId) editHandled.current = null;
     if (!editId || list.status !== 'ready' || editHandled.current === editId) return;
     editHandled.current = editId;
     const loaded = list.items.find((i) => i.id === editId);
-    const open = loaded
+    const lookup = loaded
       ? Promise.resolve(loaded)
       : ownerApi.item(editId).then((r) => (r.success ? (r.data?.item ?? null) : null));
-    void open.then((item) => item && setEditing(item));
-    setSearchParams(withoutEditParam(searchParams), { replace: true });
-  }, [editId, list.status, list.items, searchParams, setSearchParams]);
+    void lookup.then((item) => {
+      if (!item) return;
+      setEditing(item);
+      setSearchParams((current) => withoutEditParam(current), { replace: true });
+    });
+  }, [editId, list.status, list.items, setSearchParams]);
 
   const prepare = async (item: Item) => {
     setPreparing(item.id);
@@ -135,7 +140,10 @@ export function ItemsView() {
                 key={item.id}
                 item={item}
                 apiBase={apiBase}
-                onEdit={() => (setPrepareFailure(null), setEditing(item))}
+                onEdit={() => {
+                  setPrepareFailure(null);
+                  setEditing(item);
+                }}
                 onAssign={() => void prepare(item)}
                 onDelete={() => setDeleting(item)}
                 preparing={preparing === item.id}
@@ -168,8 +176,14 @@ export function ItemsView() {
           itemTypes={list.itemTypes}
           apiBase={apiBase}
           onClose={() => setEditing(null)}
-          onSaved={() => (setEditing(null), void list.reload())}
-          onPhotoChanged={(item) => (list.updateLocal(item), setEditing(item))}
+          onSaved={() => {
+            setEditing(null);
+            void list.reload();
+          }}
+          onPhotoChanged={(item) => {
+            list.updateLocal(item);
+            setEditing(item);
+          }}
           onAssign={() => void prepare(editing)}
           preparing={preparing === editing.id}
           prepareFailure={prepareFailure?.itemId === editing.id ? prepareFailure.failure : null}
