@@ -184,4 +184,39 @@ test.describe('claiming labels', () => {
     await expect(page.getByRole('heading', { name: 'Item Not Active' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go Home' })).toBeVisible();
   });
+
+  test('outcomes the server rarely gives: a failed assignment, an unknown type, failures', async ({
+    page,
+  }) => {
+    const answer = { status: 200, body: {} as object };
+    await page.route('**/api/qr-code-event/*', (route) =>
+      route.fulfill({ status: answer.status, json: answer.body }),
+    );
+    const scan = async (status: number, body: object) => {
+      answer.status = status;
+      answer.body = body;
+      await page.goto('/qr/ANYCODE234');
+    };
+
+    const failed = 'The assignment request has expired. Please try again.';
+    await scan(200, {
+      success: true,
+      data: { type: 'assignment_failed', message: failed, error: failed },
+      error: null,
+    });
+    await expect(page.getByRole('heading', { name: 'Assignment Failed' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(failed);
+    await expect(page.getByRole('link', { name: 'My Items' }).last()).toHaveAttribute('href', '/items');
+
+    await scan(200, { success: true, data: { type: 'label_on_the_moon', message: '' }, error: null });
+    await expect(page.getByRole('heading', { name: 'Unknown Result' })).toBeVisible();
+    await expect(page.getByText('label_on_the_moon')).toBeVisible();
+
+    await scan(500, { success: false, data: null, error: 'Database is taking a nap' });
+    await expect(page.getByRole('alert')).toHaveText('Database is taking a nap');
+    await scan(500, { success: false, data: null, error: '' });
+    await expect(page.getByRole('alert')).toHaveText('Failed to process QR code');
+    await scan(200, { success: true, data: null, error: null });
+    await expect(page.getByRole('alert')).toHaveText('No result from QR code scan');
+  });
 });

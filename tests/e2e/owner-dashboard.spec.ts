@@ -54,6 +54,18 @@ test.describe('dashboard', () => {
     await page.reload();
     await expect(reports.getByRole('listitem')).toHaveCount(1);
     await expect(reports).not.toContainText('New');
+
+    // Marking the item recovered after the report earns a gift voucher, listed under Your gifts.
+    await expect(page.getByRole('heading', { name: 'Your gifts' })).toHaveCount(0);
+    const recovered = await request.post(`/api/items/${keys.id}/recover`, {
+      headers: { Authorization: `Bearer ${owner.sessionToken}` },
+    });
+    expect(recovered.status(), await recovered.text()).toBe(201);
+    const { voucher } = ((await recovered.json()) as { data: { voucher: { code: string } } }).data;
+    await page.reload();
+    const gifts = page.getByRole('region', { name: 'Your gifts' });
+    await expect(gifts).toContainText(voucher.code);
+    await expect(gifts).toContainText('For Car keys');
   });
 
   test('lists at most 5 entries, with View All leading to the full, paged list', async ({
