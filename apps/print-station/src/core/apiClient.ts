@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SessionUser } from './session';
-import { sessionUserSchema } from './session';
+import type { SessionUser } from './sessionSchema';
+import { sessionUserSchema } from './sessionSchema';
 
 /** An API call that failed; `message` is the server's `error` text when it sent one. */
 export class ApiError extends Error {

@@ -52,9 +52,7 @@ export function jobTitle(name: string, now: Date, random: () => number = Math.ra
   return ['homing', slug || 'labels', stamp, suffix].join('-');
 }
 
-/** Spec section 4: printing marks only a top-level set that has no children and is not printed. */
-export const isMarkable = (set: Pick<StationSet, 'parentSetId' | 'childCount' | 'isPrinted'>): boolean =>
-  set.parentSetId === null && set.childCount === 0 && !set.isPrinted;
+export { isMarkable } from './setRules';
 
 export function whyNotMarked(set: StationSet): string {
   if (set.isReleased) return 'Reprint of a released set: nothing marked';

@@ -1,22 +1,10 @@
 import { rm } from 'node:fs/promises';
-import { z } from 'zod';
 import { readTextIfExists, writeFileAtomic } from './jsonFile';
+import type { StoredSession } from './sessionSchema';
+import { storedSessionSchema } from './sessionSchema';
 
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  name: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
-  phoneNumber: z.string().nullable().optional(),
-  isAdmin: z.boolean(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-export const storedSessionSchema = z.object({
-  serverUrl: z.url({ protocol: /^https?$/ }),
-  token: z.string().min(1),
-  user: sessionUserSchema,
-});
-export type StoredSession = z.infer<typeof storedSessionSchema>;
+export type { SessionUser, StoredSession } from './sessionSchema';
+export { sessionUserSchema, storedSessionSchema } from './sessionSchema';
 
 /**
  * Where the station keeps its session. The command line uses a 0600 file; Electron's main

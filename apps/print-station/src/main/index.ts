@@ -1,0 +1,64 @@
+/**
+ * Electron's main process: wiring only. What the station does lives in ../core (also used by the
+ * command line); the security rules in ./security.ts; every IPC payload is parsed in ./ipc.ts.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, safeStorage, session } from 'electron';
+import { createStation } from '../core/station';
+import { CHANNELS } from '../shared/bridge';
+import { registerIpc } from './ipc';
+import { SafeSessionStore } from './safeSessionStore';
+import { hardenApp, hardenSession, isTrustedSender } from './security';
+import { createMainWindow } from './window';
+
+const here = import.meta.dirname;
+// electron-vite sets ELECTRON_RENDERER_URL in development; a build loads its own files.
+const appUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href;
+const preload = join(here, '../preload/index.cjs');
+
+app.enableSandbox();
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let mainWindow: BrowserWindow | null = null;
+
+async function start(): Promise<void> {
+  hardenApp(app, appUrl);
+  hardenSession(session.defaultSession);
+  const home = app.getPath('userData');
+  const station = createStation({
+    home,
+    sessions: new SafeSessionStore(join(home, 'session.bin'), safeStorage),
+  });
+  registerIpc(ipcMain, {
+    station,
+    isTrustedSender: (event) => isTrustedSender(event.senderFrame?.url, appUrl),
+    sendProgress: (event) => mainWindow?.webContents.send(CHANNELS.progress, event),
+    savePdf: async (bytes, suggestedName) => {
+      const options = { defaultPath: suggestedName, filters: [{ name: 'PDF', extensions: ['pdf'] }] };
+      const choice = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, options)
+        : await dialog.showSaveDialog(options);
+      if (choice.canceled || !choice.filePath) return false;
+      await writeFile(choice.filePath, bytes);
+      return true;
+    },
+  });
+  mainWindow = createMainWindow({ preload, appUrl });
+  mainWindow.on('closed', () => (mainWindow = null));
+}
+
+app.on('second-instance', () => {
+  if (mainWindow?.isMinimized()) mainWindow.restore();
+  mainWindow?.focus();
+});
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('activate', () => {
+  if (!mainWindow && app.isReady()) mainWindow = createMainWindow({ preload, appUrl });
+});
+
+void app.whenReady().then(start);

@@ -1,0 +1,122 @@
+import type { IpcMainInvokeEvent } from 'electron';
+import type { z } from 'zod';
+import type { Station } from '../core/station';
+import type { ApiReply, IpcResult, ProgressEvent } from '../shared/bridge';
+import { CHANNELS } from '../shared/bridge';
+import {
+  apiRequestSchema,
+  calibrationSetSchema,
+  calibrationSheetSchema,
+  historySchema,
+  loginInputSchema,
+  noPayloadSchema,
+  printerOnlySchema,
+  printSetSchema,
+  printSheetsSchema,
+  saveSetsPdfSchema,
+} from '../shared/ipc';
+
+/** The part of `ipcMain` used here (a fake in tests). */
+export interface IpcRegistrar {
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, payload: unknown) => unknown): void;
+}
+
+export interface IpcDeps {
+  readonly station: Station;
+  readonly isTrustedSender: (event: IpcMainInvokeEvent) => boolean;
+  readonly sendProgress: (event: ProgressEvent) => void;
+  /** Asks where to save and writes the file; resolves false when the operator cancels. */
+  readonly savePdf: (bytes: Uint8Array, suggestedName: string) => Promise<boolean>;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const filenameOf = (res: Response, fallback: string) =>
+  /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+
+/**
+ * Every channel the preload may invoke. Each payload is parsed with its zod schema before
+ * anything happens; failures come back as `{ ok: false, error }` with a message for the operator.
+ */
+export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
+  const { station } = deps;
+  let printing = false;
+
+  function handle<S extends z.ZodType, T>(
+    channel: string,
+    schema: S,
+    run: (input: z.output<S>) => Promise<T>,
+  ) {
+    ipc.handle(channel, async (event, payload): Promise<IpcResult<T>> => {
+      if (!deps.isTrustedSender(event))
+        return { ok: false, error: 'Refused: the request did not come from the station' };
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid request' };
+      try {
+        return { ok: true, value: await run(parsed.data) };
+      } catch (error) {
+        return { ok: false, error: messageOf(error) };
+      }
+    });
+  }
+
+  /** One job at a time: a second would race the first for the printer and the history. */
+  async function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    if (printing) throw new Error('Another print job is still running');
+    printing = true;
+    try {
+      return await work();
+    } finally {
+      printing = false;
+    }
+  }
+
+  handle(CHANNELS.session, noPayloadSchema, () => station.session());
+  handle(CHANNELS.login, loginInputSchema, (input) =>
+    station.login(input.serverUrl, input.identifier, input.password),
+  );
+  handle(CHANNELS.logout, noPayloadSchema, () => station.logout());
+
+  handle(CHANNELS.api, apiRequestSchema, async ({ method, path, body }): Promise<ApiReply> => {
+    const res = await (await station.api()).raw(method, path, body);
+    const reply = { status: res.status, body: await res.text() };
+    // The server ended the session: forget it here too, so the window returns to sign-in.
+    if (res.status === 401) await station.logout().catch(() => undefined);
+    return reply;
+  });
+
+  handle(CHANNELS.printers, noPayloadSchema, () => station.printers());
+  handle(CHANNELS.printSet, printSetSchema, (input) =>
+    exclusive(() => station.printSet(input, deps.sendProgress)),
+  );
+  handle(CHANNELS.printSheets, printSheetsSchema, ({ request, printer }) =>
+    exclusive(() => station.printSheets(request, printer, deps.sendProgress)),
+  );
+  handle(CHANNELS.calibrationGet, printerOnlySchema, ({ printer }) => station.calibration.get(printer));
+  handle(CHANNELS.calibrationSet, calibrationSetSchema, ({ printer, xMm, yMm }) =>
+    station.calibration.set(printer, { xMm, yMm }),
+  );
+  handle(CHANNELS.calibrationSheet, calibrationSheetSchema, (input) =>
+    exclusive(() => station.printCalibrationSheet(input, deps.sendProgress)),
+  );
+  handle(CHANNELS.history, historySchema, ({ limit }) => station.history.list(limit));
+
+  handle(CHANNELS.saveSetsPdf, saveSetsPdfSchema, async (input): Promise<string | null> => {
+    const query = new URLSearchParams();
+    if (input.startCol) query.set('startCol', String(input.startCol));
+    if (input.startRow) query.set('startRow', String(input.startRow));
+    if (input.templateId) query.set('templateId', input.templateId);
+    if (input.setIds.length > 1) query.set('setIds', input.setIds.join(','));
+    const path =
+      input.setIds.length === 1
+        ? `/api/admin/qr-sets/${encodeURIComponent(input.setIds[0])}/labels.pdf`
+        : '/api/admin/qr-sets/labels.pdf';
+    const res = await (await station.api()).raw('GET', `${path}?${query}`);
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { error?: string } | null;
+      return body?.error || 'Failed to download the PDF';
+    }
+    const saved = await deps.savePdf(new Uint8Array(await res.arrayBuffer()), filenameOf(res, 'labels.pdf'));
+    return saved ? null : 'Saving was cancelled';
+  });
+}

@@ -1,0 +1,267 @@
+/**
+ * The bridge for a plain browser (actualbudget's model: one UI, two implementations of its one
+ * interface). It speaks HTTP to the API itself and "prints" into a recorder: PDFs are rendered as
+ * the station would render them, counted and kept in `jobs`, never sent to a printer. Marking
+ * follows the station's rule (after the job "completed", unprinted top-level sets only). Used by
+ * the Playwright test and for trying the station's screens without Electron.
+ */
+import { defaultTemplate, getTemplate, pageCount } from '@homing/label-layout';
+import { renderCalibrationSheetPdf, renderLabelSheetsPdf } from '@homing/label-layout/pdf';
+import { createApiClient, NOT_ADMIN } from '../../core/apiClient';
+import { isMarkable } from '../../core/setRules';
+import type { StoredSession } from '../../core/sessionSchema';
+import { storedSessionSchema } from '../../core/sessionSchema';
+import type {
+  HistoryEntry,
+  PrinterCalibration,
+  PrintOutcome,
+  ProgressEvent,
+  StationBridge,
+} from '../../shared/bridge';
+
+export const TWIN_PRINTER = 'Twin-Recorder';
+
+export interface TwinJob {
+  readonly id: string;
+  readonly kind: 'labels' | 'calibration';
+  readonly printer: string;
+  readonly pages: number;
+  readonly labels: number;
+  readonly bytes: number;
+  readonly setIds: readonly string[];
+  readonly marked: boolean;
+}
+
+export interface BrowserTwin extends StationBridge {
+  /** Every job "printed", oldest first. */
+  readonly jobs: TwinJob[];
+}
+
+const SESSION_KEY = 'homingStationTwin.session';
+const CALIBRATION_KEY = 'homingStationTwin.calibration';
+
+function readJson<T>(storage: Storage, key: string, fallback: T): T {
+  try {
+    return (JSON.parse(storage.getItem(key) ?? 'null') as T) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwin {
+  const listeners = new Set<(event: ProgressEvent) => void>();
+  const history: HistoryEntry[] = [];
+  const jobs: TwinJob[] = [];
+  const emit = (event: ProgressEvent) => listeners.forEach((listener) => listener(event));
+
+  const stored = (): StoredSession | null => {
+    const parsed = storedSessionSchema.safeParse(readJson(storage, SESSION_KEY, null));
+    return parsed.success ? parsed.data : null;
+  };
+  const client = () => {
+    const session = stored();
+    if (!session) throw new Error('Not signed in');
+    return createApiClient({ serverUrl: session.serverUrl, token: session.token });
+  };
+  const calibrations = () =>
+    readJson<Record<string, { xMm: number; yMm: number; updatedAt: string }>>(storage, CALIBRATION_KEY, {});
+  const calibrationOf = (printer: string): PrinterCalibration => {
+    const entry = calibrations()[printer];
+    return entry ? { printer, ...entry } : { printer, xMm: 0, yMm: 0, updatedAt: null };
+  };
+
+  /** The station's pipeline with a recorder for a printer: render, "complete", then mark. */
+  async function record(
+    kind: TwinJob['kind'],
+    printer: string,
+    render: () => Promise<{ bytes: number; pages: number; labels: number }>,
+    setIds: readonly string[],
+  ): Promise<PrintOutcome> {
+    if (printer !== TWIN_PRINTER) throw new Error(`Printer ${printer} was not found`);
+    emit({
+      stage: 'rendering',
+      message: `Rendering ${kind === 'labels' ? 'labels' : 'a calibration sheet'}`,
+    });
+    const rendered = await render();
+    const id = `${TWIN_PRINTER}-${jobs.length + 1}`;
+    emit({ stage: 'submitted', jobId: id, message: `Submitted job ${id} to ${printer}` });
+    emit({ stage: 'completed', jobId: id, message: `Job ${id} completed` });
+    const sets = await Promise.all(setIds.map((setId) => client().getSet(setId)));
+    const markable = sets.filter(isMarkable).map((set) => set.id);
+    if (markable.length > 0) {
+      await client().markSetsPrinted(markable);
+      emit({
+        stage: 'marked',
+        jobId: id,
+        message: `Marked ${markable.length === 1 ? 'the set' : `${markable.length} sets`} printed`,
+      });
+    }
+    const note =
+      markable.length > 0 ? 'Marked printed' : kind === 'labels' ? 'Printed; nothing to mark' : 'Printed';
+    jobs.push({ id, kind, printer, ...rendered, setIds, marked: markable.length > 0 });
+    history.unshift({
+      time: new Date().toISOString(),
+      kind,
+      setId: setIds.length === 1 ? setIds[0] : null,
+      title: id.toLowerCase(),
+      printer,
+      jobId: id,
+      outcome: 'completed',
+      marked: markable.length > 0,
+      message: note,
+    });
+    return {
+      jobId: id,
+      printer,
+      title: id.toLowerCase(),
+      pages: rendered.pages,
+      labels: rendered.labels,
+      marked: markable.length > 0,
+      note,
+    };
+  }
+
+  const twin: BrowserTwin = {
+    kind: 'browser-twin',
+    jobs,
+
+    async session() {
+      const session = stored();
+      return session && { serverUrl: session.serverUrl, user: session.user };
+    },
+    async login({ serverUrl, identifier, password }) {
+      const api = createApiClient({ serverUrl });
+      const { user, token } = await api.login(identifier, password);
+      if (!user.isAdmin) throw new Error(NOT_ADMIN);
+      storage.setItem(SESSION_KEY, JSON.stringify({ serverUrl: api.serverUrl, token, user }));
+      return { serverUrl: api.serverUrl, user };
+    },
+    async logout() {
+      await client()
+        .logout()
+        .catch(() => undefined);
+      storage.removeItem(SESSION_KEY);
+    },
+    async api({ method, path, body }) {
+      const res = await client().raw(method, path, body);
+      if (res.status === 401) storage.removeItem(SESSION_KEY);
+      return { status: res.status, body: await res.text() };
+    },
+    async printers() {
+      return [
+        {
+          name: TWIN_PRINTER,
+          state: 'idle',
+          accepting: true,
+          isDefault: true,
+          message: 'Records jobs; prints nothing',
+        },
+      ];
+    },
+    async printSet({ setId, printer, startColumn = 1, startRow = 1 }) {
+      const set = await client().getSet(setId);
+      const config = await client().getAppConfig();
+      const template = getTemplate(set.templateId) ?? defaultTemplate;
+      const codes = set.qrCodes.map(({ value }) => ({ value, setName: set.name }));
+      return record(
+        'labels',
+        printer,
+        async () => {
+          const pdf = await renderLabelSheetsPdf({
+            codes,
+            template,
+            startColumn,
+            startRow,
+            ...config,
+            calibration: calibrationOf(printer),
+          });
+          return {
+            bytes: pdf.length,
+            pages: pageCount(codes.length, template, { column: startColumn, row: startRow }),
+            labels: codes.length,
+          };
+        },
+        isMarkable(set) ? [set.id] : [],
+      );
+    },
+    async printSheets({ request, printer }) {
+      const template = getTemplate(request.templateId) ?? defaultTemplate;
+      const start = { column: request.startColumn ?? 1, row: request.startRow ?? 1 };
+      const setIds =
+        request.confirmPages === false ? [] : request.sets.flatMap((set) => (set.setId ? [set.setId] : []));
+      return record(
+        'labels',
+        printer,
+        async () => {
+          let [bytes, pages, labels] = [0, 0, 0];
+          for (const [i, set] of request.sets.entries()) {
+            const codes = set.codes.map(({ value }) => ({ value, setName: set.setName }));
+            const first = i === 0 ? start : { column: 1, row: 1 };
+            const pdf = await renderLabelSheetsPdf({
+              codes,
+              template,
+              startColumn: first.column,
+              startRow: first.row,
+              domainName: request.domainName,
+              brandWord: request.brandWord,
+              calibration: calibrationOf(printer),
+            });
+            [bytes, pages, labels] = [
+              bytes + pdf.length,
+              pages + pageCount(codes.length, template, first),
+              labels + codes.length,
+            ];
+          }
+          return { bytes, pages, labels };
+        },
+        setIds,
+      );
+    },
+    calibration: {
+      async get(printer) {
+        return calibrationOf(printer);
+      },
+      async set({ printer, xMm, yMm }) {
+        if (![xMm, yMm].every((v) => Number.isFinite(v) && Math.abs(v) <= 20))
+          throw new Error('Offsets must be between -20 and 20 mm');
+        const entry = { xMm, yMm, updatedAt: new Date().toISOString() };
+        storage.setItem(CALIBRATION_KEY, JSON.stringify({ ...calibrations(), [printer]: entry }));
+        return { printer, ...entry };
+      },
+    },
+    async calibrationSheet({ printer, templateId }) {
+      const template = (templateId && getTemplate(templateId)) || defaultTemplate;
+      return record(
+        'calibration',
+        printer,
+        async () => {
+          const pdf = await renderCalibrationSheetPdf({ template, calibration: calibrationOf(printer) });
+          return { bytes: pdf.length, pages: 1, labels: 0 };
+        },
+        [],
+      );
+    },
+    async history(limit = 100) {
+      return history.slice(0, limit);
+    },
+    async saveSetsPdf({ setIds, startCol, startRow, templateId }) {
+      const query = new URLSearchParams({ startCol: String(startCol ?? 1), startRow: String(startRow ?? 1) });
+      if (templateId) query.set('templateId', templateId);
+      const res = await client().raw(
+        'GET',
+        `/api/admin/qr-sets/${encodeURIComponent(setIds[0])}/labels.pdf?${query}`,
+      );
+      if (!res.ok) return 'Failed to download the PDF';
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await res.blob());
+      link.download = 'labels.pdf';
+      link.click();
+      return null;
+    },
+    onProgress(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+  return twin;
+}

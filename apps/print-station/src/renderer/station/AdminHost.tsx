@@ -1,0 +1,71 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AdminServices } from '@homing/web/src/admin/AdminServices';
+import { AdminServicesContext } from '@homing/web/src/admin/AdminServices';
+import { adminApi } from '@homing/web/src/admin/adminApi';
+import { PrintPortContext } from '@homing/web/src/admin/printing/PrintPort';
+import { LoadingState } from '@homing/web/src/components/StateViews';
+import { bridgeApiClient } from '../bridge/bridgeApiClient';
+import { stationPrintPort } from '../bridge/stationPrintPort';
+import { useStation } from './stationContext';
+
+interface LabelConfig {
+  domainName: string;
+  brandWord: string;
+}
+
+/**
+ * Hosts the web app's admin screens, unchanged: their API client goes through the bridge, their
+ * print port is the station's (silent print, wait, mark), their PDF download saves through main.
+ */
+export function AdminHost({ children }: { children: ReactNode }) {
+  const { bridge, settings, signOut, setNotice } = useStation();
+  const client = useMemo(() => bridgeApiClient(bridge, signOut), [bridge, signOut]);
+  const [config, setConfig] = useState<LabelConfig | null>(null);
+  const [configError, setConfigError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void client.get<LabelConfig>('/api/app-config', { auth: false }).then((result) => {
+      if (!live) return;
+      if (result.success) setConfig(result.data);
+      else setConfigError(result.error || 'Failed to load the app configuration');
+    });
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
+  const port = useMemo(
+    () =>
+      stationPrintPort(
+        bridge,
+        () => settings,
+        (text) => setNotice({ tone: 'error', text }),
+      ),
+    [bridge, settings, setNotice],
+  );
+  const services = useMemo<AdminServices | null>(
+    () =>
+      config && {
+        admin: adminApi(client),
+        downloadSetsPdf: (options) => bridge.saveSetsPdf(options),
+        domainName: config.domainName,
+        brandWord: config.brandWord,
+      },
+    [bridge, client, config],
+  );
+
+  if (!services)
+    return configError ? (
+      <p className="form-message form-message--error" role="alert">
+        {configError}
+      </p>
+    ) : (
+      <LoadingState label="Loading..." />
+    );
+  return (
+    <AdminServicesContext value={services}>
+      <PrintPortContext value={port}>{children}</PrintPortContext>
+    </AdminServicesContext>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The one object the renderer talks to (`window.homingStation`): Electron's preload implements it
+ * over IPC, the browser twin over HTTP. Types and channel names only, so the sandboxed preload and
+ * the renderer bundle carry no schema code; main parses every payload (ipc.ts).
+ */
+import type { PrintSheetsRequest } from '@homing/shared';
+import type { PrinterCalibration } from '../core/calibration';
+import type { HistoryEntry } from '../core/jobHistory';
+import type { PrintOutcome } from '../core/pipelineParts';
+import type { PrinterInfo } from '../core/printers';
+import type { ProgressEvent } from '../core/printJob';
+import type { SessionInfo } from '../core/station';
+
+export type { HistoryEntry, PrinterCalibration, PrinterInfo, PrintOutcome, ProgressEvent, SessionInfo };
+
+export const CHANNELS = {
+  session: 'station:session',
+  login: 'station:login',
+  logout: 'station:logout',
+  api: 'station:api',
+  printers: 'station:printers',
+  printSet: 'station:print-set',
+  printSheets: 'station:print-sheets',
+  calibrationGet: 'station:calibration-get',
+  calibrationSet: 'station:calibration-set',
+  calibrationSheet: 'station:calibration-sheet',
+  history: 'station:history',
+  saveSetsPdf: 'station:save-sets-pdf',
+  /** main → renderer: ProgressEvent of the running job. */
+  progress: 'station:progress',
+} as const;
+
+/** What crosses IPC back: a value, or the error's message (Electron would mangle a thrown one). */
+export type IpcResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+export interface LoginInput {
+  serverUrl: string;
+  identifier: string;
+  password: string;
+}
+
+/** A call to the Homing API, made by main with the session's token (the renderer never has it). */
+export interface ApiRequest {
+  method: 'GET' | 'POST';
+  /** `/api/admin/…`, `/api/templates`, `/api/app-config` or `/api/auth/me`; nothing else. */
+  path: string;
+  body?: unknown;
+}
+
+export interface ApiReply {
+  status: number;
+  /** The response body as text (JSON for every path the renderer may call). */
+  body: string;
+}
+
+export interface PrintSetRequest {
+  setId: string;
+  printer: string;
+  startColumn?: number;
+  startRow?: number;
+}
+
+export interface PrintSheetsInput {
+  request: PrintSheetsRequest;
+  printer: string;
+}
+
+export interface CalibrationInput {
+  printer: string;
+  xMm: number;
+  yMm: number;
+}
+
+export interface SaveSetsPdfInput {
+  setIds: string[];
+  startCol?: number;
+  startRow?: number;
+  templateId?: string;
+}
+
+export interface StationBridge {
+  readonly kind: 'electron' | 'browser-twin';
+  session(): Promise<SessionInfo | null>;
+  /** Admins only: anyone else gets 'This account is not an admin'. */
+  login(input: LoginInput): Promise<SessionInfo>;
+  logout(): Promise<void>;
+  api(request: ApiRequest): Promise<ApiReply>;
+  printers(): Promise<PrinterInfo[]>;
+  /** Prints silently, waits for the job to complete, then marks the set printed (if it should). */
+  printSet(input: PrintSetRequest): Promise<PrintOutcome>;
+  /** The admin screens' PrintPort request on a station printer. */
+  printSheets(input: PrintSheetsInput): Promise<PrintOutcome>;
+  calibration: {
+    get(printer: string): Promise<PrinterCalibration>;
+    set(input: CalibrationInput): Promise<PrinterCalibration>;
+  };
+  calibrationSheet(input: { printer: string; templateId?: string }): Promise<PrintOutcome>;
+  history(limit?: number): Promise<HistoryEntry[]>;
+  /** Saves the sets' PDF where the operator chooses; resolves to an error message or null. */
+  saveSetsPdf(input: SaveSetsPdfInput): Promise<string | null>;
+  /** Live progress of print jobs; returns the unsubscribe. */
+  onProgress(listener: (event: ProgressEvent) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in a plain browser (the twin stands in). */
+    homingStation?: StationBridge;
+  }
+}

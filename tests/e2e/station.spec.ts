@@ -1,0 +1,139 @@
+/**
+ * The print station's renderer in Chromium, with the browser twin of its bridge instead of
+ * Electron's preload (same screens, same interface). The renderer is built for the browser
+ * (apps/print-station/vite.twin.config.ts) and served by `vite preview`, which proxies /api to the
+ * e2e server, so the twin talks to the real API. Its "printer" records jobs.
+ */
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import type { QrCodeSetDetail } from '@homing/shared';
+import { build, preview, type PreviewServer } from 'vite';
+import { adminApi, adminSession, E2E_ADMIN_EMAIL } from './adminHelpers';
+import { PASSWORD } from './helpers';
+
+const configFile = fileURLToPath(new URL('../../apps/print-station/vite.twin.config.ts', import.meta.url));
+const TWIN_PRINTER = 'Twin-Recorder';
+
+interface TwinJob {
+  kind: string;
+  printer: string;
+  pages: number;
+  labels: number;
+  bytes: number;
+  setIds: string[];
+  marked: boolean;
+}
+const twinJobs = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { homingStationTwin: { jobs: TwinJob[] } }).homingStationTwin.jobs,
+  );
+
+test.describe('print station (browser twin)', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: PreviewServer;
+  let stationUrl: string;
+
+  // The e2e server's URL is the project's baseURL; beforeAll gets no test-scoped fixtures.
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeAll(async ({}, testInfo) => {
+    test.setTimeout(120_000);
+    const api = testInfo.project.use.baseURL!;
+    await build({ configFile, logLevel: 'warn' });
+    server = await preview({
+      configFile,
+      logLevel: 'warn',
+      preview: {
+        host: '127.0.0.1',
+        port: 4600 + testInfo.workerIndex,
+        strictPort: false,
+        proxy: { '/api': { target: api, changeOrigin: true } },
+      },
+    });
+    stationUrl = server.resolvedUrls!.local[0]!;
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+
+  test('signs in an admin, chooses a printer, prints a set from the sets list, and shows it in the history', async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminSession(request);
+    const set = await adminApi<QrCodeSetDetail>(
+      request,
+      admin.sessionToken,
+      'POST',
+      '/api/admin/qr-sets/create-with-codes',
+      {
+        templateId: 'avery-4221',
+      },
+    );
+
+    await page.goto(stationUrl);
+    await expect(page.getByRole('heading', { name: 'Homing Print Station' })).toBeVisible();
+    await expect(page.getByLabel('Server URL')).toHaveValue(new URL(stationUrl).origin);
+    await page.getByLabel('Email or phone number').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // No printer chosen yet: the station opens on its printer screen.
+    await expect(page.getByRole('heading', { name: 'Printer', level: 1 })).toBeVisible();
+    await page.getByRole('radio', { name: new RegExp(TWIN_PRINTER) }).check();
+    await page.getByLabel('Start column').fill('1');
+    await expect(page.locator('.station-status')).toContainText(`Printer: ${TWIN_PRINTER}`);
+
+    // The web app's own sets screen, hosted by the station.
+    await page
+      .getByRole('navigation', { name: 'Station' })
+      .getByRole('link', { name: 'QR Code Sets' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'QR Code Sets', level: 1 })).toBeVisible();
+    const row = page.locator(`.set-row[data-set-id="${set.id}"]`);
+    await expect(row).toContainText('80 codes');
+    await row.getByRole('button', { name: 'Print', exact: true }).click();
+
+    // No print dialog and no "which pages printed?": the station knows the job completed.
+    await expect(page.getByRole('status').filter({ hasText: 'is marked printed.' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByLabel('Print progress')).toContainText(
+      /Submitted job Twin-Recorder-1 .*Job Twin-Recorder-1 completed.*Marked the set printed/s,
+    );
+    await expect(row.locator('.badge')).toHaveText('Printed');
+    expect(await twinJobs(page)).toEqual([
+      expect.objectContaining({
+        kind: 'labels',
+        printer: TWIN_PRINTER,
+        pages: 1,
+        labels: 80,
+        setIds: [set.id],
+        marked: true,
+      }),
+    ]);
+    const after = await adminApi<QrCodeSetDetail>(
+      request,
+      admin.sessionToken,
+      'GET',
+      `/api/admin/qr-sets/${set.id}`,
+    );
+    expect(after.isPrinted).toBe(true);
+
+    await page.getByRole('link', { name: 'Job History' }).click();
+    const history = page.getByRole('table');
+    await expect(history.getByRole('row')).toHaveCount(2);
+    await expect(history.getByRole('row').nth(1)).toContainText(
+      /completed.*Twin-Recorder-1.*Twin-Recorder.*Set .*Marked printed/,
+    );
+  });
+
+  test('refuses a non-admin with the server’s reason', async ({ page, request }) => {
+    const email = `station-owner-${Date.now()}@example.com`;
+    const res = await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
+    expect(res.status()).toBe(201);
+    await page.goto(stationUrl);
+    await page.getByLabel('Email or phone number').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This account is not an admin');
+  });
+});
