@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development the API runs on its own port (npm run dev); the proxy keeps every call same-origin,
@@ -27,19 +27,28 @@ const finderPage = (): Plugin => ({
   },
 });
 
-export default defineConfig({
-  plugins: [react(), finderPage()],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: api, changeOrigin: true },
-      '/healthz': { target: api, changeOrigin: true },
+/**
+ * One build per entry: the finder page (found.html) is built on its own, so it can never share a
+ * chunk with the owner/admin app, whatever either imports. `npm run build` runs both.
+ */
+export function homingConfig(entry: 'main' | 'found'): UserConfig {
+  return {
+    plugins: [react(), finderPage()],
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: api, changeOrigin: true },
+        '/healthz': { target: api, changeOrigin: true },
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: { input: { main: 'index.html', found: 'found.html' } },
-  },
-});
+    build: {
+      outDir: 'dist',
+      // The main build empties dist; the finder build adds to it.
+      emptyOutDir: entry === 'main',
+      sourcemap: true,
+      rolldownOptions: { input: { [entry]: entry === 'main' ? 'index.html' : 'found.html' } },
+    },
+  };
+}
+
+export default defineConfig(homingConfig('main'));

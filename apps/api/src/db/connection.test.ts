@@ -65,8 +65,11 @@ describe.skipIf(embeddedOnly)(
     });
 
     it('fails a query stuck behind an open transaction instead of waiting forever (503)', async () => {
-      const db = await connectEmbedded(null, { acquireTimeoutMs: 15_000 });
-      await db.knex.raw('select 1'); // PGlite starts on first use; keep that out of the timing.
+      // PGlite starts on first use, which under load can take many seconds: start it with a generous
+      // timeout, then tighten the pool's timeout to measure only the query stuck behind the transaction.
+      const db = await connectEmbedded(null, { acquireTimeoutMs: 120_000 });
+      await db.knex.raw('select 1');
+      (db.knex.client as { pool: { acquireTimeoutMillis: number } }).pool.acquireTimeoutMillis = 1_000;
       let outside: unknown;
       await db.knex.transaction(async (trx) => {
         await trx.raw('select 1');
