@@ -89,9 +89,18 @@ describe('owner notifications', () => {
       await new Promise((r) => setTimeout(r, 20));
     for (const stream of [a, b]) {
       expect(stream.events.map((e) => e.event)).toEqual(['found_event', 'found_report']);
+      // The same shapes the dashboard loads, so a live entry needs no reload to be complete.
+      expect(stream.events[0]!.data).toEqual({
+        id: expect.any(String),
+        foundAt: expect.any(String),
+        item: { id: expect.any(String), name: 'Cat collar' },
+      });
       expect(stream.events[1]!.data).toMatchObject({
         message: 'Cat is safe with me',
-        item: { name: 'Cat collar' },
+        finderPhone: '',
+        latitude: null,
+        item: { id: expect.any(String), name: 'Cat collar' },
+        reportedAt: expect.any(String),
       });
     }
     expect(c.events).toEqual([]);

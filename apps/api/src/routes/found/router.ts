@@ -1,6 +1,7 @@
 import { detectDeviceType, foundReportRequest, scanAnalyticsRequest } from '@homing/shared';
 import { z } from 'zod';
 import { notFound, tooManyRequests } from '../../errors';
+import { presentFoundEvent, presentFoundReport } from '../../presenters/foundActivity';
 import { presentPublicItem, presentVoucher } from '../../presenters/publicItem';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { foundReportCreator } from '../../services/foundReportCreator';
@@ -53,13 +54,8 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         await hub
           .publish(owner.id, {
             type: 'found_report',
-            data: {
-              id: report.id,
-              item: { id: item.id, name: item.name },
-              finderName: report.finderName,
-              message: report.message,
-              reportedAt: new Date(report.createdAt).toISOString(),
-            },
+            // The same shape as the dashboard's saved reports: the owner's own view.
+            data: presentFoundReport({ ...report, itemId: item.id, itemName: item.name }),
           })
           .catch((err: unknown) => ctx.log.warn({ err }, 'live event not published'));
         return { reportId: report.id };
@@ -98,7 +94,12 @@ export function foundRoutes(deps: Deps): RouteDef[] {
           await hub
             .publish(event.ownerId, {
               type: 'found_event',
-              data: { id: event.id, foundAt: event.scannedAt.toISOString(), item: { name: event.itemName } },
+              data: presentFoundEvent({
+                id: event.id,
+                scannedAt: event.scannedAt,
+                itemId: event.itemId,
+                itemName: event.itemName ?? '',
+              }),
             })
             .catch((err: unknown) => ctx.log.warn({ err }, 'live event not published'));
         return { id: event.id, deviceType: event.deviceType };
