@@ -64,10 +64,13 @@ describe('owner notifications', () => {
     expect(mail.text).toContain('+15557654321');
     expect(mail.text).toContain('mlat=51.5007');
     expect(mail.raw).toMatch(/^From: Homing <alerts@homing.test>/m);
-    const job = await server.db
-      .knex('notifications')
-      .where({ idempotencyKey: mail.messageId.slice(1, -'@homing>'.length) })
-      .first();
+    // SMTP accepts the message a moment before the worker records the delivery.
+    const key = mail.messageId.slice(1, -'@homing>'.length);
+    let job = await server.db.knex('notifications').where({ idempotencyKey: key }).first();
+    for (let i = 0; i < 200 && job.status !== 'delivered'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      job = await server.db.knex('notifications').where({ idempotencyKey: key }).first();
+    }
     expect(job).toMatchObject({ status: 'delivered', attempts: 1 });
     const attempts = await server.db.knex('notificationAttempts').where({ notificationId: job.id });
     expect(attempts).toMatchObject([{ ok: true, attempt: 1 }]);
