@@ -36,7 +36,7 @@ async function seedAdmin({ logger }: { logger: Logger }) {
   });
   logger.info({ email: LOCAL_ADMIN_EMAIL }, 'created a local admin account');
   console.log(
-    `\n  Local admin created: ${LOCAL_ADMIN_EMAIL} / ${password}\n  (shown once; change it with npm run admin)\n`,
+    `\n  Local admin created: ${LOCAL_ADMIN_EMAIL} / ${password}\n  (shown once: note it down)\n`,
   );
 }
 
