@@ -87,7 +87,7 @@ describe.skipIf(skip)(`print pipeline on the CUPS queue ${QUEUE}${note}`, () => 
     expect(scan.unexpected).toEqual([]);
     expect(scan.read).toHaveLength(80);
     expect(scan.maxErrorMm).toBeLessThanOrEqual(0.5);
-    console.info(`80-code sheet: ${scan.read.length}/80 decoded, max error ${scan.maxErrorMm.toFixed(3)} mm`);
+    console.info(`80-code sheet: ${scan.read.length}/80 decoded, max error ${scan.maxErrorMm.toFixed(4)} mm`);
     // A reprint: allowed, marks nothing.
     expect(outcome).toMatchObject({ marked: false, note: 'Reprint of a printed set: nothing marked' });
   });
@@ -118,7 +118,7 @@ describe.skipIf(skip)(`print pipeline on the CUPS queue ${QUEUE}${note}`, () => 
     expect(scan.read.filter((label) => label.pageIndex === 0)).toHaveLength(80 - 26);
     expect(scan.maxErrorMm).toBeLessThanOrEqual(0.5);
     console.info(
-      `start column 3, row 4: ${scan.read.length}/80 decoded, max error ${scan.maxErrorMm.toFixed(3)} mm`,
+      `start column 3, row 4: ${scan.read.length}/80 decoded, max error ${scan.maxErrorMm.toFixed(4)} mm`,
     );
   });
 
@@ -249,7 +249,7 @@ describe.skipIf(skip)(`print pipeline on the CUPS queue ${QUEUE}${note}`, () => 
         worst = Math.max(worst, Math.hypot(label.dxMm - before.dxMm - 1.5, label.dyMm - before.dyMm + 1.2));
       }
       expect(worst).toBeLessThanOrEqual(0.5);
-      console.info(`calibration x +1.5 mm, y -1.2 mm: 80/80 moved, worst deviation ${worst.toFixed(3)} mm`);
+      console.info(`calibration x +1.5 mm, y -1.2 mm: 80/80 moved, worst deviation ${worst.toFixed(4)} mm`);
     } finally {
       await calibration.set(QUEUE, { xMm: 0, yMm: 0 });
     }

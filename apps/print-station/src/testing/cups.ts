@@ -25,17 +25,19 @@ export function restartQueue(): void {
 
 export const cancelJob = (jobId: string) => admin('cancel', jobId);
 
-/** job-state of a job as ipptool reads it, independently of the code under test. */
-export function ippJobState(jobNumber: number): string | null {
-  const result = spawnSync(
-    'ipptool',
-    ['-tv', `ipp://localhost/jobs/${jobNumber}`, 'get-job-attributes.test'],
-    {
-      encoding: 'utf8',
-    },
-  );
-  return /job-state \(enum\) = (\S+)/.exec(result.stdout)?.[1] ?? null;
+/** A job's IPP attributes as ipptool prints them (`name (type) = value` lines). */
+export function ippJobAttributes(jobNumber: number): Record<string, string> {
+  const uri = `ipp://localhost/jobs/${jobNumber}`;
+  const result = spawnSync('ipptool', ['-tv', uri, 'get-job-attributes.test'], { encoding: 'utf8' });
+  const attributes: Record<string, string> = {};
+  for (const match of result.stdout.matchAll(/^\s+([a-z-]+) \([^)]*\) = (.*)$/gm))
+    attributes[match[1]] = match[2].trim();
+  return attributes;
 }
+
+/** job-state of a job as ipptool reads it, independently of the code under test. */
+export const ippJobState = (jobNumber: number): string | null =>
+  ippJobAttributes(jobNumber)['job-state'] ?? null;
 
 export const outputPath = (title: string) => join(CUPS_OUT, `${title}.pdf`);
 
