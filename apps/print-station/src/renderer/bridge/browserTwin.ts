@@ -247,10 +247,12 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
     async saveSetsPdf({ setIds, startCol, startRow, templateId }) {
       const query = new URLSearchParams({ startCol: String(startCol ?? 1), startRow: String(startRow ?? 1) });
       if (templateId) query.set('templateId', templateId);
-      const res = await client().raw(
-        'GET',
-        `/api/admin/qr-sets/${encodeURIComponent(setIds[0])}/labels.pdf?${query}`,
-      );
+      if (setIds.length > 1) query.set('setIds', setIds.join(','));
+      const path =
+        setIds.length === 1
+          ? `/api/admin/qr-sets/${encodeURIComponent(setIds[0])}/labels.pdf`
+          : '/api/admin/qr-sets/labels.pdf';
+      const res = await client().raw('GET', `${path}?${query}`);
       if (!res.ok) return 'Failed to download the PDF';
       const link = document.createElement('a');
       link.href = URL.createObjectURL(await res.blob());
