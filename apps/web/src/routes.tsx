@@ -1,12 +1,8 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Guard } from './auth/Guard';
 import type { RouteAccess } from './auth/guards';
 import { AppLayout } from './components/AppLayout';
-import AdminHomePage from './pages/AdminHomePage';
-import AdminQrCodesPage from './pages/AdminQrCodesPage';
-import AdminQrPrintPage from './pages/AdminQrPrintPage';
-import AdminQrSetsPage from './pages/AdminQrSetsPage';
 import AuthPage from './pages/AuthPage';
 import CreateItemPage from './pages/CreateItemPage';
 import DashboardPage from './pages/DashboardPage';
@@ -15,15 +11,23 @@ import FoundPage from './pages/FoundPage';
 import HomePage from './pages/HomePage';
 import ItemsPage from './pages/ItemsPage';
 import NotFoundPage from './pages/NotFoundPage';
+import { LoadingState } from './components/StateViews';
 import QrScanPage from './pages/QrScanPage';
 import ReportsPage from './pages/ReportsPage';
-import TestBulkPrintPage from './pages/TestBulkPrintPage';
 
 export interface AppRoute {
   path: string;
   access: RouteAccess;
-  Page: ComponentType;
+  Page: ComponentType | LazyExoticComponent<ComponentType>;
 }
+
+// The admin and print screens (with the label renderer) load on first use: owners and visitors
+// never download them.
+const AdminHomePage = lazy(() => import('./pages/AdminHomePage'));
+const AdminQrCodesPage = lazy(() => import('./pages/AdminQrCodesPage'));
+const AdminQrPrintPage = lazy(() => import('./pages/AdminQrPrintPage'));
+const AdminQrSetsPage = lazy(() => import('./pages/AdminQrSetsPage'));
+const TestBulkPrintPage = lazy(() => import('./pages/TestBulkPrintPage'));
 
 /**
  * The routing table of spec section 2. Paths match case-insensitively (React Router's default),
@@ -59,7 +63,9 @@ export function routeObjects(routes: AppRoute[] = APP_ROUTES): RouteObject[] {
           path,
           element: (
             <Guard access={access}>
-              <Page />
+              <Suspense fallback={<LoadingState />}>
+                <Page />
+              </Suspense>
             </Guard>
           ),
         })),
