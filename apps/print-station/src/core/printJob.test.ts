@@ -105,6 +105,19 @@ describe('printSet (with a scripted spooler)', () => {
     );
   });
 
+  it('says so, and submits nothing, when CUPS cannot be asked', async () => {
+    const { deps, log, history } = world();
+    deps.spooler.printers = async () => {
+      throw new Error('CUPS is not running (lpstat: Scheduler is not running.)');
+    };
+    await expect(printSet(deps, { setId: SET_ID, printer: 'P' })).rejects.toMatchObject({
+      reason: 'spooler',
+      message: 'CUPS is not running (lpstat: Scheduler is not running.)',
+    });
+    expect(log).toEqual([]);
+    expect(history[0]).toMatchObject({ outcome: 'refused', marked: false });
+  });
+
   it('cancels a job that outlives the timeout', async () => {
     const { deps, log } = world({ states: ['pending'] });
     await expect(printSet({ ...deps, timeoutMs: 20 }, { setId: SET_ID, printer: 'P' })).rejects.toThrow(

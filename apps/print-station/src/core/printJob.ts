@@ -114,7 +114,10 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
 
   try {
     progress({ stage: 'checking', message: `Checking printer ${spec.printer}` });
-    const problem = printerProblem(await deps.spooler.printers(), spec.printer);
+    const printers = await deps.spooler.printers().catch((error: Error) => {
+      throw new PrintError('spooler', error.message);
+    });
+    const problem = printerProblem(printers, spec.printer);
     if (problem) throw new PrintError('printer', problem);
 
     try {

@@ -19,9 +19,6 @@ const here = import.meta.dirname;
 const appUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href;
 const preload = join(here, '../preload/index.cjs');
 
-app.enableSandbox();
-if (!app.requestSingleInstanceLock()) app.quit();
-
 let mainWindow: BrowserWindow | null = null;
 
 async function start(): Promise<void> {
@@ -50,6 +47,11 @@ async function start(): Promise<void> {
   mainWindow.on('closed', () => (mainWindow = null));
 }
 
+app.enableSandbox();
+// A second station would race the first for the printer: hand over to the running one.
+if (!app.requestSingleInstanceLock()) app.quit();
+else void app.whenReady().then(start);
+
 app.on('second-instance', () => {
   if (mainWindow?.isMinimized()) mainWindow.restore();
   mainWindow?.focus();
@@ -60,5 +62,3 @@ app.on('window-all-closed', () => {
 app.on('activate', () => {
   if (!mainWindow && app.isReady()) mainWindow = createMainWindow({ preload, appUrl });
 });
-
-void app.whenReady().then(start);
