@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { connectEmbedded, migrateLatest, type Database } from '../db/connection';
+import { userRegistrar } from '../services/userRegistrar';
+import { freshDatabase, testDbKind } from '../testing/testServer';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** The database the CLI will open, and the environment that points it there. */
+async function target(): Promise<{
+  db: Database;
+  env: Record<string, string>;
+  reopen: () => Promise<Database>;
+}> {
+  if (testDbKind() === 'postgres') {
+    const db = await freshDatabase('postgres');
+    return { db, env: { DATABASE_URL: db.url! }, reopen: async () => db };
+  }
+  // The embedded folder admits one process: the test closes it before the CLI runs.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-admin-cli-'));
+  const db = await connectEmbedded(dataDir);
+  return { db, env: { DATA_DIR: dataDir }, reopen: () => connectEmbedded(dataDir) };
+}
+
+const admin = (args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' },
+    encoding: 'utf8',
+  });
+
+describe('npm run admin -- grant|revoke <email-or-phone>', () => {
+  it('grants and revokes admin rights by e-mail or phone, and says when nobody matches', async () => {
+    const { db, env, reopen } = await target();
+    await migrateLatest(db.knex);
+    const { Model } = await import('objection');
+    Model.knex(db.knex);
+    await userRegistrar({
+      email: 'ann@example.com',
+      phoneNumber: null,
+      password: 'password1',
+      name: null,
+      smsOptIn: false,
+    });
+    await userRegistrar({
+      email: null,
+      phoneNumber: '+15550100002',
+      password: 'password1',
+      name: null,
+      smsOptIn: true,
+    });
+    if (testDbKind() === 'embedded') await db.close();
+
+    const byEmail = admin(['grant', 'ANN@example.com'], env);
+    expect(byEmail.status).toBe(0);
+    expect(byEmail.stdout).toContain('ANN@example.com is now an admin.');
+    expect(admin(['grant', '(555) 010-0002'], env).status).toBe(0);
+    expect(admin(['revoke', 'ann@example.com'], env).stdout).toContain('is no longer an admin.');
+    const nobody = admin(['grant', 'nobody@example.com'], env);
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toContain('No account with nobody@example.com. The person must register first.');
+    const usage = admin(['promote', 'ann@example.com'], env);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('usage: npm run admin -- grant|revoke <email-or-phone>');
+
+    const after = await reopen();
+    const rows = await after.knex('users').select('email', 'phoneNumber', 'isAdmin').orderBy('createdAt');
+    expect(rows.map((r) => r.isAdmin)).toEqual([false, true]);
+    await after.close();
+  }, 60_000);
+});
