@@ -1,10 +1,9 @@
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, registerViaApi } from './helpers';
+import { adminSession, registerViaApi } from './helpers';
 
 // Set-up for the finder page's browser tests (finder*.spec.ts): an owner's item wearing a label
 // made through the admin API, exactly as in production, and a phone-sized browser.
 
-const ADMIN = 'e2e-admin@homing.test'; // HOMING_BOOTSTRAP_ADMINS in playwright.config.ts
 export const PHONE = {
   ...devices['Pixel 5'],
   viewport: { width: 375, height: 740 },
@@ -36,12 +35,7 @@ let codes: string[] = [];
 /** One printed sheet per worker; each test takes its own code from it. */
 export async function freshCode(request: APIRequestContext) {
   if (codes.length === 0) {
-    const register = await request.post('/api/auth/register', { data: { email: ADMIN, password: PASSWORD } });
-    const res =
-      register.status() === 201
-        ? register
-        : await request.post('/api/auth/login', { data: { identifier: ADMIN, password: PASSWORD } });
-    const { sessionToken } = await ok<{ sessionToken: string }>(res);
+    const { sessionToken } = await adminSession(request);
     const headers = bearer(sessionToken);
     const set = await ok<{ data: { id: string; qrCodes: { value: string }[] } }>(
       await request.post('/api/admin/qr-sets/create-with-codes', {

@@ -71,3 +71,37 @@ export function authForm(page: Page) {
 
 export const header = (page: Page) => page.locator('header.site-header');
 export const userMenuButton = (page: Page) => header(page).locator('button[aria-haspopup="menu"]');
+
+/**
+ * The e2e server lists this contact in HOMING_BOOTSTRAP_ADMINS (playwright.config.ts), so it is an
+ * admin from registration on: the admin CLI cannot open the running server's locked data folder.
+ */
+export const E2E_ADMIN_EMAIL = 'e2e-admin@homing.test';
+
+/** The run's admin session: registered by whichever test needs it first, logged in after that. */
+export async function adminSession(request: APIRequestContext) {
+  const register = await request.post('/api/auth/register', {
+    data: { email: E2E_ADMIN_EMAIL, password: PASSWORD, name: 'E2E Admin' },
+  });
+  const res =
+    register.status() === 201
+      ? register
+      : await request.post('/api/auth/login', { data: { identifier: E2E_ADMIN_EMAIL, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const session = (await res.json()) as { user: SessionUser; sessionToken: string };
+  expect(session.user.isAdmin, 'HOMING_BOOTSTRAP_ADMINS must list the e2e admin').toBe(true);
+  return session;
+}
+
+/** A call with a bearer token; fails the test unless it succeeds. Returns the envelope's data. */
+export async function apiAs<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}

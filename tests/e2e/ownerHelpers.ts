@@ -1,42 +1,17 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { PASSWORD, openSignedIn, registerViaApi, uniqueEmail, type SessionUser } from './helpers';
-
-/** Listed in HOMING_BOOTSTRAP_ADMINS by playwright.config.ts: an admin from registration on. */
-const E2E_ADMIN_EMAIL = 'e2e-admin@homing.test';
+import { adminSession, apiAs, openSignedIn, registerViaApi, uniqueEmail, type SessionUser } from './helpers';
 
 export interface Session {
   user: SessionUser;
   sessionToken: string;
 }
 
-/** The run's admin: registered by whichever test needs it first, logged in after that. */
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const register = await request.post('/api/auth/register', {
-    data: { email: E2E_ADMIN_EMAIL, password: PASSWORD, name: 'E2E Admin' },
-  });
-  const res =
-    register.status() === 201
-      ? register
-      : await request.post('/api/auth/login', { data: { identifier: E2E_ADMIN_EMAIL, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const session = (await res.json()) as Session;
-  expect(session.user.isAdmin, 'HOMING_BOOTSTRAP_ADMINS must list the e2e admin').toBe(true);
-  return session.sessionToken;
-}
+export { apiAs };
 
-/** A call with a bearer token; fails the test unless it succeeds. Returns the envelope's data. */
-export async function apiAs<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
+/** The run's admin token (see helpers.adminSession). */
+export const adminToken = async (request: APIRequestContext): Promise<string> =>
+  (await adminSession(request)).sessionToken;
 
 export interface PrintedSet {
   setId: string;

@@ -35,9 +35,7 @@ async function seedAdmin({ logger }: { logger: Logger }) {
     isAdmin: true,
   });
   logger.info({ email: LOCAL_ADMIN_EMAIL }, 'created a local admin account');
-  console.log(
-    `\n  Local admin created: ${LOCAL_ADMIN_EMAIL} / ${password}\n  (shown once: note it down)\n`,
-  );
+  console.log(`\n  Local admin created: ${LOCAL_ADMIN_EMAIL} / ${password}\n  (shown once: note it down)\n`);
 }
 
 /** Creates the demo set once; on every start prints one of its labels that nobody has claimed. */
