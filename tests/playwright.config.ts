@@ -18,7 +18,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI
-    ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]]
+    ? [
+        ['list'],
+        ['html', { open: 'never', outputFolder: '../playwright-report' }],
+        // .ci/summary.mjs adds these counts to the closing "N passed, N failed" line.
+        ['json', { outputFile: '../test-results/playwright.json' }],
+      ]
     : 'list',
   use: {
     baseURL,
