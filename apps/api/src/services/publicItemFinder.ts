@@ -1,46 +1,43 @@
+import { preparedQuery } from '../db/prepared';
 import { Item } from '../models/Item';
 import { QrCode } from '../models/QrCode';
 import { normalizeCodeValue } from './codeValues';
 
+interface Row {
+  codeId: string;
+  id: string;
+  ownerId: string;
+  itemTypeId: string;
+  name: string;
+  description: string;
+  photoKey: string | null;
+  status: Item['status'];
+  icon: string;
+  displayName: string;
+}
+
+const LOOKUP = `
+  SELECT c.id AS "codeId", i.id, i.owner_id AS "ownerId", i.item_type_id AS "itemTypeId", i.name,
+         i.description, i.photo_key AS "photoKey", i.status, t.icon, t.display_name AS "displayName"
+    FROM qr_codes c
+    JOIN items i ON i.id = c.item_id
+    JOIN item_types t ON t.id = i.item_type_id
+   WHERE c.value = $1 AND i.status <> 'inactive'
+   LIMIT 1`;
+
 /**
  * The active item a label is attached to, or null (unknown code, no item, inactive item): one
- * indexed join, since every finder's page load asks it.
+ * indexed join as a prepared statement, since every finder's page load asks it.
  */
 export async function findActiveItemByCode(qrCode: string) {
-  const row = await Item.knex()('qrCodes as c')
-    .join('items as i', 'i.id', 'c.itemId')
-    .join('itemTypes as t', 't.id', 'i.itemTypeId')
-    .where('c.value', normalizeCodeValue(qrCode))
-    .whereNot('i.status', 'inactive')
-    .first(
-      'c.id as codeId',
-      'i.id',
-      'i.ownerId',
-      'i.name',
-      'i.description',
-      'i.photoKey',
-      'i.status',
-      't.icon',
-      't.displayName',
-      'i.itemTypeId',
-    );
+  const value = normalizeCodeValue(qrCode);
+  const [row] = await preparedQuery<Row>(Item.knex(), 'public-item-by-code', LOOKUP, [value]);
   if (!row) return null;
+  const { codeId, icon, displayName, ...fields } = row;
   const item = Item.fromJson(
-    {
-      id: row.id,
-      ownerId: row.ownerId,
-      itemTypeId: row.itemTypeId,
-      name: row.name,
-      description: row.description,
-      photoKey: row.photoKey,
-      status: row.status,
-      itemType: { id: row.itemTypeId, icon: row.icon, displayName: row.displayName },
-    },
+    { ...fields, itemType: { id: row.itemTypeId, icon, displayName } },
     { skipValidation: true },
   );
-  const code = QrCode.fromJson(
-    { id: row.codeId, value: normalizeCodeValue(qrCode) },
-    { skipValidation: true },
-  );
+  const code = QrCode.fromJson({ id: codeId, value }, { skipValidation: true });
   return { item, code };
 }
