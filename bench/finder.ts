@@ -11,7 +11,7 @@ import Koa from 'koa';
 import { loadConfig } from '../apps/api/src/config';
 import { connectPostgres } from '../apps/api/src/db/connection';
 import { startServer } from '../apps/api/src/server';
-import { assignedItem } from '../apps/api/src/testing/factories';
+import { assignedItem } from '../apps/api/src/testing/codeFactory';
 import { startSmtpSink } from '../apps/api/src/testing/smtpSink';
 import { freshDatabase } from '../apps/api/src/testing/testServer';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignedItem } from '../testing/factories';
+import { assignedItem } from '../testing/codeFactory';
 import { startSmtpSink } from '../testing/smtpSink';
 import { signUp, startTestServer, type TestServer } from '../testing/testServer';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignedItem } from '../testing/factories';
+import { assignedItem } from '../testing/codeFactory';
 import { startSmtpSink } from '../testing/smtpSink';
 import { signUp, startTestServer, testDbKind, type TestServer } from '../testing/testServer';
 

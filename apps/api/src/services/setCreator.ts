@@ -1,9 +1,8 @@
 import { getTemplate, setGrid } from '@homing/label-layout';
 import type { Knex } from 'knex';
 import { validationError } from '../errors';
-import type { QrCode } from '../models/QrCode';
 import { QrCodeSet } from '../models/QrCodeSet';
-import { newCodeValue } from './codeValues';
+import { insertCodes } from './codeInserter';
 
 export interface SetCreatorProps {
   count: number;
@@ -14,7 +13,7 @@ export interface SetCreatorProps {
 
 /**
  * A top-level set of `count` new codes laid out on the set grid, in two statements: one for the
- * set, one for all its codes (collisions of the random values are skipped and topped up).
+ * set, one for all its codes (`insertCodes`, in grid order).
  */
 export async function setCreator(props: SetCreatorProps, { trx }: { trx: Knex.Transaction }) {
   if (!getTemplate(props.templateId)) throw validationError('Unknown template');
@@ -28,23 +27,13 @@ export async function setCreator(props: SetCreatorProps, { trx }: { trx: Knex.Tr
     columns: grid.columns,
     createdBy: props.createdBy ?? null,
   });
-  const positions = Array.from({ length: props.count }, (_, i) => ({
-    gridRow: Math.floor(i / grid.columns),
-    gridColumn: i % grid.columns,
-  }));
-  let missing = positions;
-  const codes: QrCode[] = [];
-  while (missing.length) {
-    const rows = missing.map((p) => ({ ...p, setId: set.id, value: newCodeValue() }));
-    const inserted = (await trx('qr_codes')
-      .insert(rows)
-      .onConflict('value')
-      .ignore()
-      .returning('*')) as QrCode[];
-    codes.push(...inserted);
-    const placed = new Set(inserted.map((c) => `${c.gridRow}:${c.gridColumn}`));
-    missing = missing.filter((p) => !placed.has(`${p.gridRow}:${p.gridColumn}`));
-  }
-  codes.sort((a, b) => a.gridRow - b.gridRow || a.gridColumn - b.gridColumn);
+  const codes = await insertCodes(
+    Array.from({ length: props.count }, (_, i) => ({
+      setId: set.id,
+      gridRow: Math.floor(i / grid.columns),
+      gridColumn: i % grid.columns,
+    })),
+    trx,
+  );
   return { set, codes };
 }

@@ -5,6 +5,10 @@ import { sessionCreator } from '../services/sessions';
 import { setCreator } from '../services/setCreator';
 import type { TestServer } from './testServer';
 
+/** Factories take a running test server, or just its database (benchmarks have no test server). */
+type Target = TestServer | Knex;
+const knexOf = (target: Target): Knex => ('db' in target ? target.db.knex : target);
+
 export interface MadeSet {
   setId: string;
   codes: { id: string; value: string }[];
@@ -16,11 +20,10 @@ export interface MadeSet {
  * a parent, like a split; children need `released` as well to be claimable.
  */
 export async function makeSet(
-  server: TestServer,
+  target: Target,
   opts: { count?: number; printed?: boolean; released?: boolean; child?: boolean; name?: string } = {},
 ): Promise<MadeSet> {
-  const knex = server.db.knex;
-  return knex.transaction(async (trx) => {
+  return knexOf(target).transaction(async (trx) => {
     const { set, codes } = await setCreator(
       { count: opts.count ?? 1, templateId: defaultTemplate.id, name: opts.name ?? 'Test set' },
       { trx },
@@ -45,14 +48,8 @@ async function parentSet(trx: Knex.Transaction) {
 }
 
 /** Gives a code to a user directly (as if they had claimed it), optionally on one of their items. */
-export async function giveCode(
-  server: TestServer,
-  codeId: string,
-  userId: string,
-  itemId: string | null = null,
-) {
-  await server.db
-    .knex('qr_codes')
+export async function giveCode(target: Target, codeId: string, userId: string, itemId: string | null = null) {
+  await knexOf(target)('qr_codes')
     .where({ id: codeId })
     .update({
       ownerId: userId,
@@ -60,6 +57,26 @@ export async function giveCode(
       itemId,
       assignedAt: itemId ? new Date() : null,
     });
+}
+
+/** An item of `ownerId` wearing a claimed label of its own, written straight to the database. */
+export async function assignedItem(
+  target: Target,
+  ownerId: string,
+  opts: { name?: string; status?: string; description?: string } = {},
+) {
+  const { codes } = await makeSet(target, { count: 1 });
+  const [item] = await knexOf(target)('items')
+    .insert({
+      ownerId,
+      itemTypeId: 'keys',
+      name: opts.name ?? 'House keys',
+      description: opts.description ?? 'Blue fob',
+      status: opts.status ?? 'active',
+    })
+    .returning('id');
+  await giveCode(target, codes[0]!.id, ownerId, item.id);
+  return { itemId: item.id as string, code: codes[0]!.value, codeId: codes[0]!.id };
 }
 
 /** Creates an item over HTTP (JSON body) and returns it. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUND_MESSAGES } from '@homing/shared';
 import { TOO_MANY_REPORTS_ADDRESS, TOO_MANY_REPORTS_ITEM } from '../../services/foundReportCreator';
-import { assignedItem, printedSet } from '../../testing/factories';
+import { assignedItem, makeSet } from '../../testing/codeFactory';
 import { signUp, startTestServer, uniquePhone, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;
@@ -72,7 +72,7 @@ describe('GET /api/found/:qrCode', () => {
   });
 
   it('answers 404 "Item not found or inactive" for unknown, unassigned and inactive labels', async () => {
-    const { codes } = await printedSet(server.db.knex, 1);
+    const { codes } = await makeSet(server, { count: 1 });
     const inactive = await assignedItem(server.db.knex, owner.user.id, { status: 'inactive' });
     for (const code of ['NOSUCHCODE', codes[0]!.value, inactive.code]) {
       const res = await server.api('GET', `/api/found/${code}`);
