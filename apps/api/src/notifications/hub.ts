@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from '../logger';
 
@@ -40,9 +41,10 @@ export function localHub(): EventHub {
 
 /**
  * PostgreSQL LISTEN/NOTIFY: every API process listens on one dedicated connection and hands
- * events to its own subscribers; publishing is a NOTIFY that reaches all of them.
+ * events to its own subscribers; publishing is a NOTIFY, sent through the API's own pool, that
+ * reaches all of them.
  */
-export async function postgresHub(databaseUrl: string, logger: Logger): Promise<EventHub> {
+export async function postgresHub(databaseUrl: string, knex: Knex, logger: Logger): Promise<EventHub> {
   const fan = localFanOut();
   let client: pg.Client | null = null;
   let closed = false;
@@ -66,16 +68,14 @@ export async function postgresHub(databaseUrl: string, logger: Logger): Promise<
     client = c;
   };
   await connect();
-  const publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   return {
     async publish(userId, event) {
-      await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ userId, event })]);
+      await knex.raw('SELECT pg_notify(?, ?)', [CHANNEL, JSON.stringify({ userId, event })]);
     },
     subscribe: fan.subscribe,
     async close() {
       closed = true;
       await client?.end().catch(() => undefined);
-      await publisher.end();
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { Item } from '../models/Item';
+import { photoUrl } from '../services/photoStore';
 
 /** What a finder may see of an item: never the owner's name, e-mail or phone. */
 export const presentPublicItem = (item: Item) => ({
   id: item.id,
   name: item.name,
   description: item.description,
-  photoUrl: item.photoKey ? `/api/photos/${item.photoKey}` : null,
+  photoUrl: photoUrl(item.photoKey),
   itemType: item.itemType
     ? { id: item.itemType.id, icon: item.itemType.icon, displayName: item.itemType.displayName }
     : null,

@@ -18,16 +18,19 @@ export async function sessionCreator(
   return token;
 }
 
-/** The live session and its user for a bearer token, or null. */
+/** The live session and its user for a bearer token, or null: one query on every signed-in call. */
 export async function sessionResolver(token: string) {
   if (!token || token.length > 200) return null;
-  const session = await Session.query()
-    .findOne({ tokenHash: hashToken(token) })
-    .whereNull('revokedAt')
-    .where('expiresAt', '>', new Date());
-  if (!session) return null;
-  const user = await User.query().findById(session.userId);
-  return user ? { session, user } : null;
+  const row = (await User.query()
+    .select('users.*', 'sessions.id as sessionId')
+    .join('sessions', 'sessions.userId', 'users.id')
+    .where('sessions.tokenHash', hashToken(token))
+    .whereNull('sessions.revokedAt')
+    .where('sessions.expiresAt', '>', new Date())
+    .first()) as (User & { sessionId: string }) | undefined;
+  if (!row) return null;
+  const { sessionId, ...fields } = row;
+  return { session: { id: sessionId }, user: User.fromJson(fields, { skipValidation: true }) };
 }
 
 export async function sessionRevoker(props: { sessionId: string }) {
