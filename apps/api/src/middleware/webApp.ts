@@ -3,12 +3,18 @@ import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+// koa-compress compresses; skip koa-send's per-request look-ups of pre-compressed siblings.
+const SEND = { brotli: false, gzip: false } as const;
+
 /**
- * Serves the built web app; any other non-API GET gets index.html (client-side routes).
- * Hashed assets are immutable; index.html is revalidated so a deploy shows at once.
+ * Serves the built web app; any other non-API GET gets index.html (client-side routes), and
+ * /found/* (any case) gets the finder's own page. What the build contains is read once at start.
+ * Hashed assets are immutable; pages are revalidated so a deploy shows at once.
  */
 export function webApp(distDir: string) {
-  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) return (_ctx: Context, next: Next) => next();
+  const hasFinderPage = fs.existsSync(path.join(distDir, 'found.html'));
   return async (ctx: Context, next: Next) => {
     if (
       (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
@@ -16,25 +22,20 @@ export function webApp(distDir: string) {
       ctx.path === '/healthz'
     )
       return next();
-    if (!fs.existsSync(indexFile)) return next();
     const file = ctx.path.replace(/^\/+/, '');
-    if (
-      file &&
-      !file.endsWith('/') &&
-      fs.existsSync(path.join(distDir, file)) &&
-      fs.statSync(path.join(distDir, file)).isFile()
-    ) {
+    if (file && !file.endsWith('/')) {
       const immutable = file.startsWith('assets/');
-      await send(ctx, file, { root: distDir, maxage: immutable ? 365 * 24 * 3600 * 1000 : 0, immutable });
-      return;
+      try {
+        // koa-send stays inside distDir; it returns nothing for directories and hidden files.
+        if (await send(ctx, file, { ...SEND, root: distDir, maxage: immutable ? YEAR_MS : 0, immutable }))
+          return;
+      } catch (err) {
+        if ((err as { status?: number }).status !== 404) throw err;
+      }
     }
     if (path.extname(file) && !file.endsWith('.html')) return next();
     ctx.set('Cache-Control', 'no-cache');
-    // Sub-apps with their own small bundle (e.g. found.html) take their prefix.
-    const page =
-      ctx.path.startsWith('/found/') && fs.existsSync(path.join(distDir, 'found.html'))
-        ? 'found.html'
-        : 'index.html';
-    await send(ctx, page, { root: distDir });
+    const page = hasFinderPage && /^\/found\//i.test(ctx.path) ? 'found.html' : 'index.html';
+    await send(ctx, page, { ...SEND, root: distDir });
   };
 }
