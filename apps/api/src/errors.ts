@@ -15,10 +15,8 @@ export const authenticationRequired = (message = 'Authentication required') =>
 export const invalidCredentials = () =>
   new AppError(401, 'invalid_credentials', 'Invalid email/phone or password');
 export const adminRequired = () => new AppError(403, 'admin_required', 'Admin access required');
-export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (id: string, message: string) => new AppError(409, id, message);
-export const gone = (id: string, message: string) => new AppError(410, id, message);
 export const payloadTooLarge = (message = 'The request is too large') =>
   new AppError(413, 'payload_too_large', message);
 export const unsupportedMediaType = (message: string) => new AppError(415, 'unsupported_media_type', message);

@@ -9,7 +9,7 @@ import {
   UniqueViolationError,
   ValidationError as ObjectionValidationError,
 } from 'objection';
-import { AppError, notFound } from '../errors';
+import { AppError, notFound, payloadTooLarge, serviceUnavailable, validationError } from '../errors';
 
 function fromHttpError(err: {
   status?: number;
@@ -19,8 +19,7 @@ function fromHttpError(err: {
 }): AppError | null {
   const status = err.status ?? err.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;
-  if (status === 413 || err.type === 'entity.too.large')
-    return new AppError(413, 'payload_too_large', 'The request is too large');
+  if (status === 413 || err.type === 'entity.too.large') return payloadTooLarge();
   if (err.type === 'entity.parse.failed' || /JSON/i.test(err.message ?? ''))
     return new AppError(400, 'malformed_json', 'The request body is not valid JSON');
   if (status === 415) return new AppError(415, 'unsupported_media_type', 'Unsupported content type');
@@ -34,11 +33,7 @@ export function toAppError(err: unknown): AppError {
     const issue = err.issues[0];
     const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
     const custom = issue?.code === 'custom' || (issue?.message && !/^Invalid input/.test(issue.message));
-    return new AppError(
-      400,
-      'validation_error',
-      custom ? issue!.message : `${field}${issue?.message ?? 'Invalid input'}`,
-    );
+    return validationError(custom ? issue!.message : `${field}${issue?.message ?? 'Invalid input'}`);
   }
   if (err instanceof UniqueViolationError)
     return new AppError(409, 'already_exists', 'That record already exists');
@@ -51,9 +46,8 @@ export function toAppError(err: unknown): AppError {
     err instanceof NotNullViolationError ||
     err instanceof DataError
   )
-    return new AppError(400, 'validation_error', 'Invalid input');
-  if (err instanceof Error && /Timeout acquiring a connection/.test(err.message))
-    return new AppError(503, 'service_unavailable', 'The server is busy. Please try again in a moment.');
+    return validationError('Invalid input');
+  if (err instanceof Error && /Timeout acquiring a connection/.test(err.message)) return serviceUnavailable();
   if (err && typeof err === 'object') {
     const http = fromHttpError(err as never);
     if (http) return http;

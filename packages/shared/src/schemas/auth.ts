@@ -73,11 +73,3 @@ export const sessionUser = z.object({
   createdAt: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
-
-export const authResponse = z.object({
-  success: z.boolean(),
-  user: sessionUser.optional(),
-  sessionToken: z.string().optional(),
-  error: z.string().nullable().optional(),
-});
-export type AuthResponse = z.infer<typeof authResponse>;

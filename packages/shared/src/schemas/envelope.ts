@@ -4,13 +4,6 @@ import { z } from 'zod';
 export type Envelope<T> =
   { success: true; data: T; error: null } | { success: false; data: null; error: string; code?: string };
 
-export const errorEnvelope = z.object({
-  success: z.literal(false),
-  data: z.null(),
-  error: z.string(),
-  code: z.string().optional(),
-});
-
 export const appConfig = z.object({
   domainName: z.string(),
   isDevelopment: z.boolean(),
