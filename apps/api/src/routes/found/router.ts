@@ -17,6 +17,13 @@ const idParams = z.object({ id: z.uuid({ error: 'Item not found' }) });
 /** Finder page data, found reports, scan analytics, live events and recovery (issue: finders). */
 export function foundRoutes(deps: Deps): RouteDef[] {
   const { db: knex, config, hub, worker } = deps;
+  // Gift vouchers, newest first, with the recovered item's name.
+  const vouchers = () =>
+    knex('giftVouchers as v')
+      .join('recoveries as r', 'r.id', 'v.recoveryId')
+      .join('items as i', 'i.id', 'r.itemId')
+      .orderBy('v.issuedAt', 'desc')
+      .select('v.id', 'v.code', 'v.issuedAt', 'v.redeemedAt', 'i.name as itemName');
   const scanLimiter = memoryRateLimiter({ windowMs: 60_000, max: config.limits.scansPerMinute });
   return [
     route(
@@ -120,31 +127,14 @@ export function foundRoutes(deps: Deps): RouteDef[] {
     ),
 
     route({ method: 'get', path: '/api/users/me/vouchers', access: 'user' }, async ({ user }) => {
-      const rows = await knex('giftVouchers as v')
-        .join('recoveries as r', 'r.id', 'v.recoveryId')
-        .join('items as i', 'i.id', 'r.itemId')
-        .where('v.userId', user.id)
-        .orderBy('v.issuedAt', 'desc')
-        .select('v.id', 'v.code', 'v.issuedAt', 'v.redeemedAt', 'i.name as itemName');
+      const rows = await vouchers().where('v.userId', user.id);
       return { vouchers: rows.map(presentVoucher) };
     }),
 
     route({ method: 'get', path: '/api/admin/gift-vouchers', access: 'admin' }, async () => {
-      const rows = await knex('giftVouchers as v')
-        .join('recoveries as r', 'r.id', 'v.recoveryId')
-        .join('items as i', 'i.id', 'r.itemId')
+      const rows = await vouchers()
         .join('users as u', 'u.id', 'v.userId')
-        .orderBy('v.issuedAt', 'desc')
-        .select(
-          'v.id',
-          'v.code',
-          'v.issuedAt',
-          'v.redeemedAt',
-          'i.name as itemName',
-          'u.email',
-          'u.phoneNumber',
-          'u.name',
-        );
+        .select('u.email', 'u.phoneNumber', 'u.name');
       return {
         vouchers: rows.map((r) => ({
           ...presentVoucher(r),
