@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Dialog } from './Dialog';
+import { DialogActions } from './DialogActions';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -40,20 +41,16 @@ export function ConfirmDialog({
       initialFocusRef={cancelRef}
       showClose={false}
       footer={
-        <>
-          <button ref={cancelRef} type="button" className="button button--secondary" onClick={onCancel}>
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className={`button button--${tone}`}
-            onClick={onConfirm}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy ? busyLabel : confirmLabel}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onCancel}
+          onConfirm={onConfirm}
+          cancelLabel={cancelLabel}
+          cancelRef={cancelRef}
+          confirmLabel={confirmLabel}
+          busyLabel={busyLabel}
+          busy={busy}
+          tone={tone}
+        />
       }
     />
   );

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions } from '../../components/DialogActions';
 import { LoadingState } from '../../components/StateViews';
 import { templateOptionText, useTemplates } from '../useTemplates';
 import type { AdminApi } from '../adminApi';
@@ -26,20 +27,14 @@ export function CreateSetDialog({ admin, busy, error, onCancel, onCreate }: Crea
       title="Create QR Code Set"
       size="medium"
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!template || busy}
-            aria-busy={busy || undefined}
-            onClick={() => template && onCreate(template.id)}
-          >
-            {busy ? 'Creating...' : 'Create Set'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onCancel}
+          onConfirm={() => template && onCreate(template.id)}
+          confirmLabel="Create Set"
+          busyLabel="Creating..."
+          busy={busy}
+          disabled={!template}
+        />
       }
     >
       {loading ? (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { rowsPerSetOptions, splitChildLabel, splitPreview } from '@homing/label-layout';
 import type { QrCodeSetSummary } from '@homing/shared';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions } from '../../components/DialogActions';
 import { setDisplayName } from './SetRow';
 
 interface SplitDialogProps {
@@ -26,20 +27,14 @@ export function SplitDialog({ set, busy, error, onCancel, onSplit }: SplitDialog
       title="Split QR Code Set"
       size="medium"
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!preview || busy}
-            aria-busy={busy || undefined}
-            onClick={() => onSplit(rowsPerSet)}
-          >
-            {busy ? 'Splitting...' : 'Split Set'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onCancel}
+          onConfirm={() => onSplit(rowsPerSet)}
+          confirmLabel="Split Set"
+          busyLabel="Splitting..."
+          busy={busy}
+          disabled={!preview}
+        />
       }
     >
       <div className="split-set">
