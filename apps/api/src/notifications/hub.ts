@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { batched } from '../db/batched';
+import { preparedQuery } from '../db/prepared';
 import type { Logger } from '../logger';
 
 export interface OwnerEvent {
@@ -42,7 +44,7 @@ export function localHub(): EventHub {
 /**
  * PostgreSQL LISTEN/NOTIFY: every API process listens on one dedicated connection and hands
  * events to its own subscribers; publishing is a NOTIFY, sent through the API's own pool, that
- * reaches all of them.
+ * reaches all of them. Events published together (a burst of scans) go in one statement.
  */
 export async function postgresHub(databaseUrl: string, knex: Knex, logger: Logger): Promise<EventHub> {
   const fan = localFanOut();
@@ -68,10 +70,15 @@ export async function postgresHub(databaseUrl: string, knex: Knex, logger: Logge
     client = c;
   };
   await connect();
+  const notify = batched(async (payloads: string[]) => {
+    await preparedQuery(knex, 'owner-events', 'SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [
+      CHANNEL,
+      payloads,
+    ]);
+    return payloads.map(() => undefined);
+  });
   return {
-    async publish(userId, event) {
-      await knex.raw('SELECT pg_notify(?, ?)', [CHANNEL, JSON.stringify({ userId, event })]);
-    },
+    publish: (userId, event) => notify(JSON.stringify({ userId, event })),
     subscribe: fan.subscribe,
     async close() {
       closed = true;

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DeviceType } from '@homing/shared';
+import { batched } from '../db/batched';
 import { preparedQuery } from '../db/prepared';
 import { normalizeCodeValue } from './codeValues';
 
@@ -12,16 +14,31 @@ interface ScanRow {
   device_type: string;
 }
 
-const RECORD_SCAN = `
+// One row per scan from parallel arrays ($1 ids … $12 user agents): each code is looked up with its
+// item, a scan by anyone but the owner counts as a found event, and the ids made in Node tie each
+// inserted row back to its caller.
+const RECORD_SCANS = `
   WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
-       c AS (SELECT c.id, c.item_id, i.owner_id, i.name FROM qr_codes c LEFT JOIN items i ON i.id = c.item_id WHERE c.value = $1)
-  INSERT INTO scan_events (qr_code_id, item_id, qr_value, scanned_at, device_type, platform, language, timezone,
-                           connection_type, screen_size, referrer, user_agent)
-  SELECT (SELECT id FROM c),
-         CASE WHEN (SELECT owner_id FROM c) IS DISTINCT FROM $2::uuid THEN (SELECT item_id FROM c) END,
-         $1, $3, $4, $5, $6, $7, $8, $9, $10, $11
-    FROM async_commit
-  RETURNING id, item_id, (SELECT owner_id FROM c) AS owner_id, (SELECT name FROM c) AS item_name, scanned_at, device_type`;
+       input AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[],
+                              $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+                    AS t(id, value, viewer_id, scanned_at, device_type, platform, language, timezone,
+                         connection_type, screen_size, referrer, user_agent)),
+       scans AS (
+         SELECT input.*, c.id AS qr_code_id, i.owner_id, i.name AS item_name,
+                CASE WHEN i.owner_id IS DISTINCT FROM input.viewer_id THEN c.item_id END AS item_id
+           FROM input
+           LEFT JOIN qr_codes c ON c.value = input.value
+           LEFT JOIN items i ON i.id = c.item_id),
+       inserted AS (
+         INSERT INTO scan_events (id, qr_code_id, item_id, qr_value, scanned_at, device_type, platform, language,
+                                  timezone, connection_type, screen_size, referrer, user_agent)
+         SELECT id, qr_code_id, item_id, value, scanned_at, device_type, platform, language, timezone,
+                connection_type, screen_size, referrer, user_agent
+           FROM scans, async_commit
+         RETURNING id)
+  SELECT s.id, s.item_id, s.owner_id, s.item_name, s.scanned_at, s.device_type
+    FROM scans s JOIN inserted USING (id)`;
 
 export interface ScanProps {
   qrCode: string;
@@ -37,36 +54,51 @@ export interface ScanProps {
   userAgent: string;
 }
 
+export interface RecordedScan {
+  id: string;
+  itemId: string | null;
+  ownerId: string | null;
+  itemName: string | null;
+  scannedAt: Date;
+  deviceType: string;
+}
+
 /**
- * Records a scan in one statement (every label scan hits this): looks up the code and its item and
- * inserts the event. A scan by someone other than the owner counts as a found event of the item.
- * The statement commits asynchronously (synchronous_commit off for this transaction only): a
- * PostgreSQL crash may lose the last fraction of a second of scan analytics, never corrupt them,
- * and the commit no longer waits for the disk (about 2.5 times the throughput here). Reports and
- * notifications keep synchronous commits.
+ * Records scans (every label scan hits this). Scans arriving together are group-committed: one
+ * statement looks up every code with its item and inserts every event. The statement commits
+ * asynchronously (synchronous_commit off for that transaction only): a PostgreSQL crash may lose
+ * the last fraction of a second of scan analytics, never corrupt them, and the commit does not
+ * wait for the disk. Reports and notifications keep synchronous commits.
  */
-export async function scanRecorder(props: ScanProps, { knex }: { knex: Knex }) {
-  const value = normalizeCodeValue(props.qrCode);
-  const rows = await preparedQuery<ScanRow>(knex, 'record-scan', RECORD_SCAN, [
-    value,
-    props.viewerId,
-    props.scannedAt,
-    props.deviceType,
-    props.platform,
-    props.language,
-    props.timezone,
-    props.connectionType,
-    props.screenSize,
-    props.referrer,
-    props.userAgent,
-  ]);
-  const row = rows[0]!;
-  return {
-    id: row.id,
-    itemId: row.item_id,
-    ownerId: row.owner_id,
-    itemName: row.item_name,
-    scannedAt: new Date(row.scanned_at),
-    deviceType: row.device_type,
-  };
+export function scanRecorder({ knex }: { knex: Knex }): (props: ScanProps) => Promise<RecordedScan> {
+  return batched(async (scans: ScanProps[]) => {
+    const ids = scans.map(() => crypto.randomUUID());
+    const column = <K extends keyof ScanProps>(key: K) => scans.map((s) => s[key]);
+    const rows = await preparedQuery<ScanRow>(knex, 'record-scans', RECORD_SCANS, [
+      ids,
+      scans.map((s) => normalizeCodeValue(s.qrCode)),
+      column('viewerId'),
+      column('scannedAt'),
+      column('deviceType'),
+      column('platform'),
+      column('language'),
+      column('timezone'),
+      column('connectionType'),
+      column('screenSize'),
+      column('referrer'),
+      column('userAgent'),
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = byId.get(id)!;
+      return {
+        id,
+        itemId: row.item_id,
+        ownerId: row.owner_id,
+        itemName: row.item_name,
+        scannedAt: new Date(row.scanned_at),
+        deviceType: row.device_type,
+      };
+    });
+  });
 }

@@ -209,6 +209,41 @@ describe('POST /api/analytics/scan', () => {
     });
   });
 
+  it('stores a burst of simultaneous scans each as its own event, answering each caller its own', async () => {
+    const labels = await Promise.all(
+      [1, 2, 3].map(() => assignedItem(server.db.knex, owner.user.id, { name: 'Burst' })),
+    );
+    const scans = Array.from({ length: 30 }, (_, i) => ({
+      qrCode: i % 4 === 3 ? `UNKNOWN${i}` : labels[i % 4]!.code,
+      byOwner: i % 8 === 1,
+      ua:
+        i % 2 ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' : 'Mozilla/5.0 (X11)',
+    }));
+    const responses = await Promise.all(
+      scans.map((s, i) =>
+        server.api('POST', '/api/analytics/scan', {
+          body: { qrCode: s.qrCode, platform: `burst-${i}` },
+          headers: { 'User-Agent': s.ua },
+          token: s.byOwner ? owner.token : undefined,
+        }),
+      ),
+    );
+    const rows = await server.db.knex('scanEvents').where('platform', 'like', 'burst-%');
+    expect(rows).toHaveLength(30);
+    scans.forEach((s, i) => {
+      const { data } = responses[i]!.body as { data: { id: string; deviceType: string } };
+      const row = rows.find((r) => r.id === data.id);
+      const label = labels.find((l) => l.code === s.qrCode);
+      expect(row).toMatchObject({
+        platform: `burst-${i}`,
+        qrValue: s.qrCode,
+        itemId: label && !s.byOwner ? label.itemId : null,
+        deviceType: i % 2 ? 'mobile' : 'desktop',
+      });
+      expect(data.deviceType).toBe(row.deviceType);
+    });
+  });
+
   it('answers 429 past the per-address scan limit', async () => {
     const limited = await startTestServer({ WORKER: '0', SCAN_LIMIT_PER_MINUTE: '3' });
     try {

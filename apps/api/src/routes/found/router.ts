@@ -25,6 +25,7 @@ export function foundRoutes(deps: Deps): RouteDef[] {
       .orderBy('v.issuedAt', 'desc')
       .select('v.id', 'v.code', 'v.issuedAt', 'v.redeemedAt', 'i.name as itemName');
   const scanLimiter = memoryRateLimiter({ windowMs: 60_000, max: config.limits.scansPerMinute });
+  const recordScan = scanRecorder({ knex });
   return [
     route(
       { method: 'get', path: '/api/found/:qrCode', access: 'public', params: codeParams, flatten: true },
@@ -81,22 +82,19 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         if (!scanLimiter.allow(ctx.ip))
           throw tooManyRequests('Too many scans from this address. Please try again in a minute.');
         const userAgent = ctx.get('User-Agent').slice(0, 500);
-        const event = await scanRecorder(
-          {
-            qrCode: body.qrCode,
-            viewerId: viewer?.id ?? null,
-            scannedAt: body.scannedAt ? new Date(body.scannedAt) : new Date(),
-            deviceType: detectDeviceType(userAgent),
-            platform: body.platform ?? null,
-            language: body.language ?? null,
-            timezone: body.timezone ?? null,
-            connectionType: body.connectionType ?? null,
-            screenSize: body.screenSize ?? null,
-            referrer: body.referrer || 'direct',
-            userAgent,
-          },
-          { knex },
-        );
+        const event = await recordScan({
+          qrCode: body.qrCode,
+          viewerId: viewer?.id ?? null,
+          scannedAt: body.scannedAt ? new Date(body.scannedAt) : new Date(),
+          deviceType: detectDeviceType(userAgent),
+          platform: body.platform ?? null,
+          language: body.language ?? null,
+          timezone: body.timezone ?? null,
+          connectionType: body.connectionType ?? null,
+          screenSize: body.screenSize ?? null,
+          referrer: body.referrer || 'direct',
+          userAgent,
+        });
         if (event.itemId && event.ownerId)
           await hub
             .publish(event.ownerId, {

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/connection';
+import { createLogger } from '../logger';
+import { freshDatabase, testDbKind } from '../testing/testServer';
+import type { EventHub, OwnerEvent } from './hub';
+import { createHub } from './index';
+
+describe('owner event hub', () => {
+  let db: Database;
+  let publisher: EventHub;
+  let listener: EventHub;
+  beforeAll(async () => {
+    db = await freshDatabase();
+    publisher = await createHub(db, createLogger('silent'));
+    // On PostgreSQL a second hub stands for a second API process; the embedded database has one.
+    listener = testDbKind() === 'postgres' ? await createHub(db, createLogger('silent')) : publisher;
+  });
+  afterAll(async () => {
+    await publisher.close();
+    if (listener !== publisher) await listener.close();
+    await db.close();
+  });
+
+  it("delivers a burst of events to each owner's subscribers, every one once, nobody else's", async () => {
+    const received: Record<string, number[]> = { alice: [], bob: [] };
+    const stops = (['alice', 'bob'] as const).map((user) =>
+      listener.subscribe(user, (event: OwnerEvent) => received[user]!.push(event.data.n as number)),
+    );
+    const burst = Array.from({ length: 40 }, (_, n) => ({ user: n % 3 ? 'alice' : 'bob', n }));
+    await Promise.all(
+      burst.map(({ user, n }) => publisher.publish(user, { type: 'found_event', data: { n } })),
+    );
+    const expected = (user: string) => burst.filter((b) => b.user === user).map((b) => b.n);
+    await expect
+      .poll(() => received.alice!.length + received.bob!.length, { timeout: 5000 })
+      .toBe(burst.length);
+    expect(received.alice!.sort((a, b) => a - b)).toEqual(expected('alice'));
+    expect(received.bob!.sort((a, b) => a - b)).toEqual(expected('bob'));
+    stops.forEach((stop) => stop());
+  });
+});
