@@ -95,6 +95,42 @@ test.describe('dashboard', () => {
     await expect(page.getByText('No finder has written to you yet.')).toBeVisible();
   });
 
+  test('the full lists update live too: a report with its contact, a scan', async ({ page, request }) => {
+    const { codes } = await printedSet(request);
+    const owner = await newOwner(request);
+    await claim(request, owner, codes[0]!);
+    const bag = await createItem(request, owner, 'Camera bag', 'bag');
+    await assignCode(request, owner, bag.id, codes[0]!);
+
+    await openAs(page, owner, '/reports');
+    await expect(page.getByText('No finder has written to you yet.')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+    const report = await request.post(`/api/found/${codes[0]}/report`, {
+      data: { foundNotes: 'Your camera bag is at the cafe counter', finderPhone: '+15551234567' },
+    });
+    expect(report.status(), await report.text()).toBe(201);
+    const entry = page.locator('.activity');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('Camera bag reported found');
+    await expect(entry).toContainText('Your camera bag is at the cafe counter');
+    await expect(entry).toContainText('New');
+    await expect(entry.getByRole('link', { name: 'Call +15551234567' })).toHaveAttribute(
+      'href',
+      'tel:+15551234567',
+    );
+    await expect(page.locator('.dash-card__count')).toHaveText('1');
+
+    await page.getByRole('link', { name: '← Dashboard' }).click();
+    await page.goto('/events');
+    await expect(page.getByText('Nobody has scanned your labels yet.')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+    const scan = await request.post('/api/analytics/scan', { data: { qrCode: codes[0] } });
+    expect(scan.status(), await scan.text()).toBe(201);
+    await expect(page.locator('.activity')).toHaveCount(1);
+    await expect(page.locator('.activity')).toContainText('Camera bag was scanned');
+    await expect(page.locator('.dash-card__count')).toHaveText('1');
+  });
+
   test('says so when the dashboard cannot be loaded', async ({ page, request }) => {
     const owner = await newOwner(request);
     await page.route('**/api/users/me/data', (route) =>

@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import type { FoundEvent, FoundEventsPage, FoundReportSummary, FoundReportsPage } from '@homing/shared';
+import type { FoundEventsPage, FoundReportsPage } from '@homing/shared';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/authContext';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import type { ApiResult } from '../../api';
 import { ownerApi } from '../ownerApi';
 import { EventEntryView, ReportEntryView } from './ActivityEntries';
+import { liveEntry, type EventEntry, type LiveEntry, type ReportEntry } from './dashboardState';
+import { LiveBadge } from './LiveBadge';
+import type { SseEvent } from './sse';
+import { useOwnerEvents } from './useOwnerEvents';
 import '../owner.css';
 import './DashboardView.css';
 
@@ -19,16 +23,20 @@ interface Page<T> {
 interface ListSource<D, T> {
   fetchPage: (page: number) => Promise<ApiResult<D>>;
   pick: (data: D) => Page<T>;
+  /** The list's entry in a live event, or null when the event belongs to the other list. */
+  fromLive: (live: LiveEntry | null) => T | null;
 }
 
-const EVENTS: ListSource<FoundEventsPage, FoundEvent> = {
+const EVENTS: ListSource<FoundEventsPage, EventEntry> = {
   fetchPage: ownerApi.foundEvents,
   pick: (d) => ({ entries: d.events, hasMore: d.hasMore, totalCount: d.totalCount }),
+  fromLive: (live) => (live?.type === 'found_event' ? live.entry : null),
 };
 
-const REPORTS: ListSource<FoundReportsPage, FoundReportSummary> = {
+const REPORTS: ListSource<FoundReportsPage, ReportEntry> = {
   fetchPage: ownerApi.foundReports,
   pick: (d) => ({ entries: d.reports, hasMore: d.hasMore, totalCount: d.totalCount }),
+  fromLive: (live) => (live?.type === 'found_report' ? live.entry : null),
 };
 
 interface ActivityListProps<D, T> {
@@ -37,7 +45,7 @@ interface ActivityListProps<D, T> {
   empty: string;
   failed: string;
   source: ListSource<D, T>;
-  renderEntry: (entry: T) => ReactNode;
+  renderEntry: (entry: T, fresh: boolean) => ReactNode;
 }
 
 type State<T> =
@@ -45,9 +53,10 @@ type State<T> =
   | { kind: 'error' }
   | { kind: 'ready'; entries: T[]; hasMore: boolean; totalCount: number; page: number };
 
-/** A full, paged list behind a dashboard View All link. */
+/** A full, paged list behind a dashboard View All link; new entries arrive live on top. */
 function ActivityListView<D, T extends { id: string }>(props: ActivityListProps<D, T>) {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, sessionToken } = useAuth();
+  const [fresh, setFresh] = useState<string[]>([]);
   const [state, setState] = useState<State<T>>({ kind: 'loading' });
   const [more, setMore] = useState<'idle' | 'busy' | 'failed'>('idle');
   const [attempt, setAttempt] = useState(0);
@@ -73,6 +82,22 @@ function ActivityListView<D, T extends { id: string }>(props: ActivityListProps<
       cancelled = true;
     };
   }, [isAuthenticated, attempt, load]);
+
+  const onLive = useCallback(
+    (event: SseEvent) => {
+      const entry = source.fromLive(liveEntry(event));
+      if (!entry) return;
+      setState((s) =>
+        s.kind !== 'ready' || s.entries.some((e) => e.id === entry.id)
+          ? s
+          : { ...s, entries: [entry, ...s.entries], totalCount: s.totalCount + 1 },
+      );
+      setFresh((ids) => [...ids, entry.id]);
+    },
+    [source],
+  );
+  // After a gap in the stream, reload: entries may have arrived meanwhile.
+  const live = useOwnerEvents(isAuthenticated ? sessionToken : null, onLive, () => setAttempt((n) => n + 1));
 
   const loadMore = async () => {
     if (state.kind !== 'ready') return;
@@ -110,7 +135,9 @@ function ActivityListView<D, T extends { id: string }>(props: ActivityListProps<
     body = (
       <>
         <div className="dash-card owner-card">
-          <ul className="activity-list">{state.entries.map(props.renderEntry)}</ul>
+          <ul className="activity-list">
+            {state.entries.map((entry) => props.renderEntry(entry, fresh.includes(entry.id)))}
+          </ul>
         </div>
         {(state.hasMore || more === 'failed') && (
           <div className="owner-more">
@@ -138,6 +165,7 @@ function ActivityListView<D, T extends { id: string }>(props: ActivityListProps<
           {props.title}
         </h1>
         {state.kind === 'ready' && <span className="dash-card__count">{state.totalCount}</span>}
+        {isAuthenticated && <LiveBadge status={live} />}
         <p className="owner-head__lead">{props.lead}</p>
       </div>
       {body}
@@ -153,7 +181,7 @@ export function FoundEventsList() {
       empty="Nobody has scanned your labels yet."
       failed="Failed to load found events"
       source={EVENTS}
-      renderEntry={(entry) => <EventEntryView key={entry.id} entry={entry} />}
+      renderEntry={(entry, fresh) => <EventEntryView key={entry.id} entry={entry} fresh={fresh} />}
     />
   );
 }
@@ -166,7 +194,7 @@ export function FoundReportsList() {
       empty="No finder has written to you yet."
       failed="Failed to load found reports"
       source={REPORTS}
-      renderEntry={(entry) => <ReportEntryView key={entry.id} entry={entry} />}
+      renderEntry={(entry, fresh) => <ReportEntryView key={entry.id} entry={entry} fresh={fresh} />}
     />
   );
 }

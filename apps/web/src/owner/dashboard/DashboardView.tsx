@@ -8,7 +8,8 @@ import { ownerApi, type Voucher } from '../ownerApi';
 import { EventEntryView, ReportEntryView } from './ActivityEntries';
 import { applyLiveEvent, dashboardState, type DashboardState } from './dashboardState';
 import { GiftsCard } from './GiftsCard';
-import { useOwnerEvents, type LiveStatus } from './useOwnerEvents';
+import { LiveBadge } from './LiveBadge';
+import { useOwnerEvents } from './useOwnerEvents';
 import '../owner.css';
 import './DashboardView.css';
 
@@ -59,12 +60,6 @@ function ListCard(props: {
   );
 }
 
-const LIVE_TEXT: Record<LiveStatus, string> = {
-  connecting: 'Connecting...',
-  live: 'Live',
-  offline: 'Reconnecting...',
-};
-
 /** Dashboard (/dashboard, spec section 2), updated live as finders scan and write. */
 export function DashboardView() {
   const { isAuthenticated, currentUser, sessionToken } = useAuth();
@@ -113,14 +108,7 @@ export function DashboardView() {
           </h1>
           <h2 className="page__title">Welcome back, {userLabel(currentUser)}!</h2>
         </div>
-        <span
-          className={`live-badge live-badge--${live}`}
-          role="status"
-          aria-label={`Live updates: ${LIVE_TEXT[live]}`}
-        >
-          <span className="live-badge__dot" aria-hidden="true" />
-          {LIVE_TEXT[live]}
-        </span>
+        <LiveBadge status={live} />
         <p className="owner-head__lead">
           Your items, your labels, and everyone who found something of yours.
         </p>

@@ -1,6 +1,6 @@
 import type { DashboardData } from '@homing/shared';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent, dashboardState } from './dashboardState';
+import { applyLiveEvent, dashboardState, liveEntry } from './dashboardState';
 
 const report = (n: number) => ({
   id: `r${n}`,
@@ -58,5 +58,44 @@ describe('applyLiveEvent', () => {
     expect(applyLiveEvent(state, { event: 'other', data: '{"id":"x","item":{}}' })).toBe(state);
     expect(applyLiveEvent(state, { event: 'found_report', data: 'not json' })).toBe(state);
     expect(applyLiveEvent(state, { event: 'found_report', data: '{"item":{}}' })).toBe(state);
+  });
+});
+
+describe('liveEntry', () => {
+  it("keeps a live report's contact and location for the full list", () => {
+    const live = liveEntry({
+      event: 'found_report',
+      data: JSON.stringify({
+        ...report(9),
+        finderPhone: '+15551234567',
+        latitude: '40.7128',
+        longitude: '-74.0060',
+      }),
+    });
+    expect(live).toEqual({
+      type: 'found_report',
+      entry: {
+        id: 'r9',
+        item: { id: 'i1', name: 'Keys' },
+        finderName: '',
+        message: 'm9',
+        reportedAt: '2025-01-01T00:00:00.000Z',
+        finderPhone: '+15551234567',
+        finderEmail: '',
+        latitude: '40.7128',
+        longitude: '-74.0060',
+        address: null,
+      },
+    });
+  });
+
+  it('names a found event as such, and nothing for other events', () => {
+    expect(
+      liveEntry({
+        event: 'found_event',
+        data: JSON.stringify({ id: 'e1', foundAt: 'x', item: { name: 'Bag' } }),
+      }),
+    ).toEqual({ type: 'found_event', entry: { id: 'e1', foundAt: 'x', item: { name: 'Bag' } } });
+    expect(liveEntry({ event: 'ping', data: JSON.stringify({ id: 'e1', item: {} }) })).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import type { SseEvent } from './sse';
 /** A found event as the dashboard lists it (a live one carries only the item's name). */
 export type EventEntry = Pick<FoundEvent, 'id' | 'foundAt'> & { item: { id?: string; name: string } };
 
-/** A finder report as the dashboard lists it (a live one carries no contact details). */
+/** A finder report as the dashboard lists it (with the contact and location the full lists show). */
 export type ReportEntry = Pick<FoundReportSummary, 'id' | 'finderName' | 'message' | 'reportedAt'> & {
   item: { id?: string; name: string };
 } & Partial<Pick<FoundReportSummary, 'finderPhone' | 'finderEmail' | 'latitude' | 'longitude' | 'address'>>;
@@ -56,30 +56,63 @@ function prepend<T extends { id: string }>(list: T[], entry: T): [T[], boolean] 
   return [[entry, ...list].slice(0, DASHBOARD_LIST_MAX), true];
 }
 
-/** A live `found_report` or `found_event` from GET /api/users/me/events, applied to the dashboard. */
-export function applyLiveEvent(state: DashboardState, event: SseEvent): DashboardState {
+const optional = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+export type LiveEntry =
+  { type: 'found_report'; entry: ReportEntry } | { type: 'found_event'; entry: EventEntry };
+
+/**
+ * A live `found_report` or `found_event` from GET /api/users/me/events as a list entry, or null
+ * for anything else or anything malformed. A report keeps the finder's contact and location, which
+ * the owner's own stream carries.
+ */
+export function liveEntry(event: SseEvent): LiveEntry | null {
   const data = parse(event.data);
   const id = str(data?.id);
   const item = record(data?.item);
-  if (!data || !id || !item) return state;
+  if (!data || !id || !item) return null;
   const itemRef = { ...(str(item.id) ? { id: str(item.id) } : {}), name: str(item.name) };
-  if (event.event === 'found_report') {
-    const entry: ReportEntry = {
-      id,
-      item: itemRef,
-      finderName: str(data.finderName),
-      message: str(data.message),
-      reportedAt: str(data.reportedAt) || new Date().toISOString(),
+  if (event.event === 'found_report')
+    return {
+      type: 'found_report',
+      entry: {
+        id,
+        item: itemRef,
+        finderName: str(data.finderName),
+        message: str(data.message),
+        reportedAt: str(data.reportedAt) || new Date().toISOString(),
+        finderPhone: str(data.finderPhone),
+        finderEmail: str(data.finderEmail),
+        latitude: optional(data.latitude),
+        longitude: optional(data.longitude),
+        address: optional(data.address),
+      },
     };
-    const [reports, added] = prepend(state.reports, entry);
+  if (event.event === 'found_event')
+    return {
+      type: 'found_event',
+      entry: { id, item: itemRef, foundAt: str(data.foundAt) || new Date().toISOString() },
+    };
+  return null;
+}
+
+/** A live event applied to the dashboard: the entry first, counted once, marked New. */
+export function applyLiveEvent(state: DashboardState, event: SseEvent): DashboardState {
+  const live = liveEntry(event);
+  if (live?.type === 'found_report') {
+    const [reports, added] = prepend(state.reports, live.entry);
     if (!added) return state;
-    return { ...state, reports, reportsCount: state.reportsCount + 1, fresh: [...state.fresh, id] };
+    return {
+      ...state,
+      reports,
+      reportsCount: state.reportsCount + 1,
+      fresh: [...state.fresh, live.entry.id],
+    };
   }
-  if (event.event === 'found_event') {
-    const entry: EventEntry = { id, item: itemRef, foundAt: str(data.foundAt) || new Date().toISOString() };
-    const [events, added] = prepend(state.events, entry);
+  if (live?.type === 'found_event') {
+    const [events, added] = prepend(state.events, live.entry);
     if (!added) return state;
-    return { ...state, events, eventsCount: state.eventsCount + 1, fresh: [...state.fresh, id] };
+    return { ...state, events, eventsCount: state.eventsCount + 1, fresh: [...state.fresh, live.entry.id] };
   }
   return state;
 }
