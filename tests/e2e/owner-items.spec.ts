@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { claim, createItem, newOwner, openAs, phoneSignedIn, printedSet, solidPng } from './ownerHelpers';
+import {
+  assignCode,
+  claim,
+  createItem,
+  newOwner,
+  openAs,
+  phoneSignedIn,
+  printedSet,
+  solidPng,
+} from './ownerHelpers';
 
 // /create and /items: spec sections 2, 4, 5 and 8.
 
@@ -111,6 +120,57 @@ test.describe('items', () => {
     await page.reload();
     await expect(card(page, 'Brown wallet')).toBeVisible();
     await expect(card(page, 'Bike')).toHaveCount(0);
+  });
+
+  test('switches a label off and takes it off the item, from the edit dialog', async ({ page, request }) => {
+    const { codes } = await printedSet(request);
+    const owner = await newOwner(request);
+    await claim(request, owner, codes[0]!);
+    const keys = await createItem(request, owner, 'Spare keys');
+    await assignCode(request, owner, keys.id, codes[0]!);
+    await openAs(page, owner, '/items');
+
+    // Off: finders who scan the label are told the item is not active.
+    await card(page, 'Spare keys').getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Item' });
+    const reachable = dialog.getByRole('checkbox', { name: /Finders can message me through this label/ });
+    await expect(reachable).toBeChecked();
+    await reachable.uncheck();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(card(page, 'Spare keys')).toContainText('Inactive');
+    const found = await request.get(`/api/found/${codes[0]}`);
+    expect(found.status()).toBe(404);
+    expect((await found.json()).error).toBe('Item not found or inactive');
+
+    // On again, and then the label comes off; the owner keeps the code for another item.
+    await card(page, 'Spare keys').getByRole('button', { name: 'Edit' }).click();
+    await reachable.check();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(card(page, 'Spare keys')).not.toContainText('Inactive');
+    expect((await request.get(`/api/found/${codes[0]}`)).status()).toBe(200);
+
+    await card(page, 'Spare keys').getByRole('button', { name: 'Edit' }).click();
+    await expect(dialog).toContainText(`This item carries ${codes[0]}`);
+    await page.route('**/api/items/*/qr-assignment', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, json: { success: false, data: null, error: 'boom' } })
+        : route.continue(),
+    );
+    await dialog.getByRole('button', { name: 'Remove QR Code' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to remove the QR label');
+    await expect(dialog).toContainText(`This item carries ${codes[0]}`);
+    await page.unroute('**/api/items/*/qr-assignment');
+    await dialog.getByRole('button', { name: 'Remove QR Code' }).click();
+    await expect(dialog).toContainText('No QR label on this item yet.');
+    await expect(dialog.getByRole('button', { name: 'Remove QR Code' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card(page, 'Spare keys')).toContainText('No QR label yet');
+    const available = await request.get('/api/qr-codes/available', {
+      headers: { Authorization: `Bearer ${owner.sessionToken}` },
+    });
+    expect(JSON.stringify(await available.json())).toContain(codes[0]!);
   });
 
   test('shows the failure texts of updating and deleting', async ({ page, request }) => {

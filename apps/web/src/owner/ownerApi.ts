@@ -48,6 +48,8 @@ export const ownerApi = {
   availableCodes: () => api.get<AvailableCodes>('/api/qr-codes/available'),
   assignCode: (id: string, qrCode: string) =>
     api.post<{ item: Item }>(`${itemPath(id)}/qr-assignment`, { qrCode }),
+  /** Takes the label off the item; the owner keeps the code for another item. */
+  removeCode: (id: string) => api.delete<{ item: Item }>(`${itemPath(id)}/qr-assignment`),
 
   scan: (qrCode: string) => api.get<ScanResult>(`/api/qr-code-event/${encodeURIComponent(qrCode)}`),
   claim: (body: ClaimRequest) => api.post<ClaimResult>('/api/qr-codes/claim', body),

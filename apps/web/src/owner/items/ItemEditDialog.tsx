@@ -12,6 +12,7 @@ import { PhotoPicker } from '../PhotoPicker';
 
 export const UPDATE_FAILED = 'Failed to update item';
 export const UPLOAD_FAILED = 'Failed to upload photo';
+export const REMOVE_LABEL_FAILED = 'Failed to remove the QR label';
 
 export interface ItemEditDialogProps {
   item: Item;
@@ -20,8 +21,11 @@ export interface ItemEditDialogProps {
   onClose: () => void;
   /** Saved: the list reloads and the dialog closes (spec section 4). */
   onSaved: () => void;
-  /** A new photo is stored at once; the card shows it even if the dialog is then cancelled. */
-  onPhotoChanged: (item: Item) => void;
+  /**
+   * A new photo or a removed label is stored at once; the card shows it even if the dialog is then
+   * cancelled.
+   */
+  onChanged: (item: Item) => void;
   /** Asks for a pending assignment; on success the page closes this dialog for the scan dialog. */
   onAssign: () => void;
   preparing: boolean;
@@ -29,14 +33,18 @@ export interface ItemEditDialogProps {
   prepareFailure: Failure | null;
 }
 
-/** The edit dialog of /items: type, name (required), description, photo, and the QR label. */
+/**
+ * The edit dialog of /items: type, name (required), description, photo, whether finders can reach
+ * the owner through the label (an inactive item's scans say so), and the QR label itself.
+ */
 export function ItemEditDialog(props: ItemEditDialogProps) {
-  const { item, itemTypes, apiBase, onClose, onSaved, onPhotoChanged, onAssign, preparing } = props;
+  const { item, itemTypes, apiBase, onClose, onSaved, onChanged, onAssign, preparing } = props;
   const [fields, setFields] = useState({
     itemTypeId: item.itemType.id,
     name: item.name,
     description: item.description,
   });
+  const [reachable, setReachable] = useState(item.status !== 'inactive');
   const [photoUrl, setPhotoUrl] = useState(item.photoUrl);
   const [removePhoto, setRemovePhoto] = useState(false);
   const [errors, setErrors] = useState<ItemFieldErrors>({});
@@ -44,7 +52,9 @@ export function ItemEditDialog(props: ItemEditDialogProps) {
   const [photoFailure, setPhotoFailure] = useState<Failure | null>(null);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const busy = saving || uploading;
+  const [removing, setRemoving] = useState(false);
+  const [labelFailure, setLabelFailure] = useState<Failure | null>(null);
+  const busy = saving || uploading || removing;
   // The item's own type stays selectable even if the list of types no longer has it.
   const types = itemTypes.some((t) => t.id === item.itemType.id) ? itemTypes : [item.itemType, ...itemTypes];
 
@@ -65,7 +75,20 @@ export function ItemEditDialog(props: ItemEditDialogProps) {
     }
     setPhotoUrl(updated.photoUrl);
     setRemovePhoto(false);
-    onPhotoChanged(updated);
+    onChanged(updated);
+  };
+
+  const removeLabel = async () => {
+    setLabelFailure(null);
+    setRemoving(true);
+    const result = await ownerApi.removeCode(item.id);
+    setRemoving(false);
+    const updated = result.success ? result.data?.item : undefined;
+    if (!updated) {
+      console.error('Failed to remove the QR label', result.status, result.error);
+      return setLabelFailure(describeFailure(result, REMOVE_LABEL_FAILED));
+    }
+    onChanged(updated);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -78,6 +101,8 @@ export function ItemEditDialog(props: ItemEditDialogProps) {
     const result = await ownerApi.updateItem(item.id, {
       ...checked.values,
       ...(removePhoto ? { photoUrl: null } : {}),
+      // Only a change is sent, so a recovered item keeps its status.
+      ...(reachable !== (item.status !== 'inactive') ? { status: reachable ? 'active' : 'inactive' } : {}),
     });
     if (result.success) return onSaved();
     console.error('Failed to update item', result.status, result.error);
@@ -153,16 +178,45 @@ export function ItemEditDialog(props: ItemEditDialogProps) {
               )}
             </p>
           </div>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={onAssign}
-            disabled={busy || preparing}
-            aria-busy={preparing || undefined}
-          >
-            {preparing ? 'Preparing...' : item.qrCode ? 'Change QR Code' : 'Assign QR Code'}
-          </button>
+          <div className="item-edit__label-actions">
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={onAssign}
+              disabled={busy || preparing}
+              aria-busy={preparing || undefined}
+            >
+              {preparing ? 'Preparing...' : item.qrCode ? 'Change QR Code' : 'Assign QR Code'}
+            </button>
+            {item.qrCode && (
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => void removeLabel()}
+                disabled={busy || preparing}
+                aria-busy={removing || undefined}
+              >
+                {removing ? 'Removing...' : 'Remove QR Code'}
+              </button>
+            )}
+          </div>
         </section>
+        <div className="check-field">
+          <input
+            id={`${formId}-reachable`}
+            type="checkbox"
+            className="check-field__input"
+            checked={reachable}
+            onChange={(e) => setReachable(e.target.checked)}
+          />
+          <label htmlFor={`${formId}-reachable`} className="check-field__label">
+            Finders can message me through this label
+            <span className="check-field__hint">
+              Untick while you don't need it: a scan then says the item is not active.
+            </span>
+          </label>
+        </div>
+        <FailureNotice failure={labelFailure} />
         <FailureNotice failure={props.prepareFailure} />
         <FailureNotice failure={failure} />
       </form>

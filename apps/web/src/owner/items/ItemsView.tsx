@@ -180,7 +180,7 @@ export function ItemsView() {
             setEditing(null);
             void list.reload();
           }}
-          onPhotoChanged={(item) => {
+          onChanged={(item) => {
             list.updateLocal(item);
             setEditing(item);
           }}
