@@ -19,32 +19,40 @@ const count = async (q: Knex.QueryBuilder) => {
   return Number(rows[0]?.n ?? 0);
 };
 
+/** One page of a list, newest first (ties by id); one row more than asked tells whether more follow. */
+async function newestFirstPage<R>(
+  list: () => Knex.QueryBuilder,
+  columns: string[],
+  [timeColumn, idColumn]: [string, string],
+  { page, limit }: { page: number; limit: number },
+) {
+  const rows: R[] = await list()
+    .select(columns)
+    .orderBy(timeColumn, 'desc')
+    .orderBy(idColumn, 'desc')
+    .offset((page - 1) * limit)
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit, totalCount: await count(list()) };
+}
+
 export async function foundEventsPager(props: { page: number; limit: number }, { trx, actor }: Ctx) {
-  const rows: FoundEventRow[] = await foundEventsQuery(trx, actor.id)
-    .select('e.id', 'e.scanned_at', 'i.id as item_id', 'i.name as item_name')
-    .orderBy('e.scanned_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .offset((props.page - 1) * props.limit)
-    .limit(props.limit + 1);
-  return {
-    events: rows.slice(0, props.limit),
-    hasMore: rows.length > props.limit,
-    totalCount: await count(foundEventsQuery(trx, actor.id)),
-  };
+  const { rows, ...more } = await newestFirstPage<FoundEventRow>(
+    () => foundEventsQuery(trx, actor.id),
+    ['e.id', 'e.scanned_at', 'i.id as item_id', 'i.name as item_name'],
+    ['e.scanned_at', 'e.id'],
+    props,
+  );
+  return { events: rows, ...more };
 }
 
 export async function foundReportsPager(props: { page: number; limit: number }, { trx, actor }: Ctx) {
-  const rows: FoundReportRow[] = await foundReportsQuery(trx, actor.id)
-    .select('r.*', 'i.name as item_name')
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .offset((props.page - 1) * props.limit)
-    .limit(props.limit + 1);
-  return {
-    reports: rows.slice(0, props.limit),
-    hasMore: rows.length > props.limit,
-    totalCount: await count(foundReportsQuery(trx, actor.id)),
-  };
+  const { rows, ...more } = await newestFirstPage<FoundReportRow>(
+    () => foundReportsQuery(trx, actor.id),
+    ['r.*', 'i.name as item_name'],
+    ['r.created_at', 'r.id'],
+    props,
+  );
+  return { reports: rows, ...more };
 }
 
 /** The dashboard: newest few of each list plus totals, so the screen knows when to offer View All. */
