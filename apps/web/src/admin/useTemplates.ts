@@ -8,10 +8,6 @@ export const DEFAULT_TEMPLATE_NAME = '3/4" Round';
 export const defaultTemplateId = (templates: readonly PrintTemplate[]) =>
   (templates.find((t) => t.name === DEFAULT_TEMPLATE_NAME) ?? templates[0])?.id ?? null;
 
-/** "name - description (N labels)", as the template dropdowns read. */
-export const templateOptionText = (t: PrintTemplate) =>
-  `${t.name} - ${t.description} (${t.labelsPerSheet} labels)`;
-
 /** The print templates, loaded once per mount ('Failed to load templates' on failure). */
 export function useTemplates(admin: Pick<AdminApi, 'templates'>) {
   const [state, setState] = useState<{ templates: PrintTemplate[]; loading: boolean; error: string | null }>({

@@ -6,7 +6,8 @@ import { errorText } from '../adminApi';
 import { clampWhole } from '../printing/numbers';
 import { printedSetIds } from '../printing/jobPages';
 import { usePrintPort } from '../printing/PrintPort';
-import { templateOptionText, useTemplates } from '../useTemplates';
+import { TemplateSelect } from '../TemplateSelect';
+import { useTemplates } from '../useTemplates';
 import { batchPrintRequest } from './bulkBatch';
 import './print.css';
 
@@ -102,23 +103,12 @@ export function BulkPrintScreen() {
             void createAndPrint();
           }}
         >
-          <div className="field">
-            <label htmlFor={ids.template} className="field__label">
-              Template
-            </label>
-            <select
-              id={ids.template}
-              className="field__input"
-              value={template?.id ?? ''}
-              onChange={(event) => setChosen(event.target.value)}
-            >
-              {templates.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {templateOptionText(t)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TemplateSelect
+            id={ids.template}
+            templates={templates}
+            value={template?.id ?? null}
+            onChange={setChosen}
+          />
           <div className="field">
             <label htmlFor={ids.pages} className="field__label">
               Pages to print

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { DialogActions } from '../../components/DialogActions';
 import { LoadingState } from '../../components/StateViews';
-import { templateOptionText, useTemplates } from '../useTemplates';
+import { TemplateSelect } from '../TemplateSelect';
+import { useTemplates } from '../useTemplates';
 import type { AdminApi } from '../adminApi';
 
 interface CreateSetDialogProps {
@@ -45,23 +46,12 @@ export function CreateSetDialog({ admin, busy, error, onCancel, onCreate }: Crea
         </p>
       ) : (
         <div className="create-set">
-          <div className="field">
-            <label htmlFor={selectId} className="field__label">
-              Template
-            </label>
-            <select
-              id={selectId}
-              className="field__input"
-              value={templateId ?? ''}
-              onChange={(event) => setChosen(event.target.value || null)}
-            >
-              {templates.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {templateOptionText(t)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TemplateSelect
+            id={selectId}
+            templates={templates}
+            value={templateId}
+            onChange={(id) => setChosen(id || null)}
+          />
           {template && (
             <dl className="create-set__preview" aria-label="Preview">
               <dt>Template</dt>
