@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES, type QrAnalytics } from '@homing/shared';
 import { ErrorState, LoadingState } from '../../components/StateViews';
 import { useAdminServices } from '../AdminServices';
 import { errorText } from '../adminApi';
+import '../admin.css';
 import './analytics.css';
 
 const COUNTERS: { key: keyof QrAnalytics; label: string; hint: string }[] = [
@@ -47,7 +48,7 @@ export function QrAnalyticsScreen() {
 
   return (
     <div className="qr-analytics">
-      <div className="qr-analytics__header">
+      <div className="admin-head">
         <h1 id="page-title" className="page__title">
           Manage QR Codes
         </h1>

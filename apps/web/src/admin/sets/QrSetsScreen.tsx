@@ -10,6 +10,7 @@ import { SetRow, setDisplayName, type SetActions } from './SetRow';
 import { SplitDialog } from './SplitDialog';
 import { setTree } from './setTree';
 import { useSetList } from './useSetList';
+import '../admin.css';
 import './sets.css';
 
 type Modal = { kind: 'create' } | { kind: 'split'; set: QrCodeSetSummary } | null;
@@ -130,7 +131,7 @@ export function QrSetsScreen() {
   const tree = sets ? setTree(sets) : [];
   return (
     <div className="qr-sets">
-      <div className="qr-sets__header">
+      <div className="admin-head">
         <h1 id="page-title" className="page__title">
           QR Code Sets
         </h1>
