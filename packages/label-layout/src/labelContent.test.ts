@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TextLineLayout } from './labelContent';
-import { HELVETICA_ASCENT, HELVETICA_DESCENT, labelContentLayout } from './labelContent';
+import {
+  CODE_ASCENT,
+  CODE_DESCENT,
+  HELVETICA_ASCENT,
+  HELVETICA_DESCENT,
+  labelContentLayout,
+  MIN_CODE_FONT_SIZE,
+} from './labelContent';
 import { templates } from './templates';
 import { pt } from './units';
 
@@ -26,11 +33,17 @@ describe('labelContentLayout', () => {
     const halfBox = qr.size / 2 + qr.quietZone;
     expect(Math.hypot(halfBox, halfBox)).toBeLessThanOrEqual(safeRadius + 1e-9);
 
-    // Top to bottom: set name, brand word, quiet zone, address; no overlaps.
-    const { setName, brand, address } = layout;
+    // Top to bottom: set name, brand word, quiet zone, code, address; no overlaps, and the code
+    // (capitals and digits in bold) starts where the quiet zone ends, at 4 pt or more.
+    const { setName, brand, code, address } = layout;
     expect(bottom(setName)).toBeLessThanOrEqual(top(brand));
     expect(bottom(brand)).toBeLessThanOrEqual(-halfBox + 1e-9);
-    expect(top(address)).toBeGreaterThanOrEqual(halfBox - 1e-9);
+    const codeTop = code.baseline - CODE_ASCENT * code.fontSize;
+    const codeBottom = code.baseline + CODE_DESCENT * code.fontSize;
+    expect(codeTop).toBeGreaterThanOrEqual(halfBox - 1e-9);
+    expect(code.fontSize).toBeGreaterThanOrEqual(MIN_CODE_FONT_SIZE);
+    expect(Math.hypot(code.maxWidth / 2, codeBottom)).toBeLessThanOrEqual(safeRadius + 1e-9);
+    expect(top(address)).toBeGreaterThanOrEqual(codeBottom - 1e-9);
     for (const line of [setName, brand, address]) {
       // A line as wide as maxWidth, centred, keeps both ends of its outer edge inside the circle.
       const outer = Math.max(Math.abs(top(line)), Math.abs(bottom(line)));
@@ -41,13 +54,17 @@ describe('labelContentLayout', () => {
   });
 
   it('makes the symbol on a 3/4 in label about 26 pt (9 mm) wide, modules over 1 pt', () => {
-    const { qr, setName, address } = labelContentLayout(pt(54), 25);
+    const { qr, setName, code, address } = labelContentLayout(pt(54), 25);
     expect(qr.size).toBeGreaterThan(25);
     expect(qr.size).toBeLessThan(30);
     expect(qr.moduleSize).toBeGreaterThan(1);
-    // Room for a short set name and a host name at full size.
+    // Room for a short set name, a 10-character code in two groups (~31 pt in 4.3 pt bold) and a
+    // short host name.
     expect(setName.maxWidth).toBeGreaterThanOrEqual(21);
-    expect(address.maxWidth).toBeGreaterThanOrEqual(28);
+    expect(code.maxWidth).toBeGreaterThanOrEqual(33);
+    expect(address.maxWidth).toBeGreaterThanOrEqual(23);
+    // The code line did not cost the symbol anything: the set name's band still limits it.
+    expect(qr.moduleSize).toBeCloseTo(1.0566, 4);
   });
 
   it('grows with the label and with a wider quiet zone shrinks the modules', () => {

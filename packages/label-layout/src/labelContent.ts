@@ -4,6 +4,14 @@ import { mm, mmToPt, pt } from './units';
 /** Helvetica's ascender and descender (AFM 718 / -207) per point of font size. */
 export const HELVETICA_ASCENT = 0.718;
 export const HELVETICA_DESCENT = 0.207;
+/**
+ * The code line's extent in Helvetica-Bold per point: codes are capitals and digits only, so
+ * nothing rises above the round capitals' overshoot or falls below Q's tail (AFM 737 / -55).
+ */
+export const CODE_ASCENT = 0.74;
+export const CODE_DESCENT = 0.06;
+/** The human-readable code is never set smaller than this, whatever the label (a finder types it). */
+export const MIN_CODE_FONT_SIZE = 4;
 
 /** A line of centred text. Offsets are from the label's centre, y growing downwards. */
 export interface TextLineLayout {
@@ -29,6 +37,8 @@ export interface LabelContentLayout {
   readonly qr: QrLayout;
   readonly setName: TextLineLayout;
   readonly brand: TextLineLayout;
+  /** The code in people's characters, right under the quiet zone (Helvetica-Bold, ≥ 4 pt). */
+  readonly code: TextLineLayout;
   readonly address: TextLineLayout;
 }
 
@@ -39,20 +49,23 @@ export interface LabelContentOptions {
   readonly edgeInset?: Mm;
 }
 
-// Proportions of the diameter, tuned on the 54 pt label: ~3.8 pt type, and chords wide enough for
-// a short set name, the brand word and a typical host name at that size.
-const FONT = { setName: 0.07, brand: 0.08, address: 0.07 } as const;
-const MIN_CHORD = { setName: 0.4, brand: 0.3, address: 0.52 } as const;
-const LINE_GAP = 0.1; // between the two top lines, per point of the set name's size
+// Proportions of the diameter, tuned on the 54 pt label: ~3.8 pt type (the code 4.3 pt bold), and
+// chords wide enough for a short set name, the brand word, a 10-character code in two groups and a
+// typical host name. The address gives up some width to the code line, so the symbol keeps the
+// size the set name allows (the tightest constraint on both templates).
+const FONT = { setName: 0.07, brand: 0.08, code: 0.08, address: 0.07 } as const;
+const MIN_CHORD = { setName: 0.4, brand: 0.3, code: 0.6, address: 0.43 } as const;
+const LINE_GAP = 0.1; // between two lines, per point of the set name's size
 
 const lineHeight = (fontSize: number): number => fontSize * (HELVETICA_ASCENT + HELVETICA_DESCENT);
 
 /**
- * Lays the symbol and the three lines out inside the circle. The symbol is centred on the label
+ * Lays the symbol and the four lines out inside the circle. The symbol is centred on the label
  * (so the label's centre, the calibration crosshair and the symbol's centre coincide); the set
- * name and the brand word sit above its quiet zone, the address below. The symbol is as large as
- * the tightest of these allows: every corner of the quiet zone inside the circle, and each text
- * line's band where the circle is still at least its minimum chord wide.
+ * name and the brand word sit above its quiet zone, the code and then the address below (text
+ * starts where the quiet zone ends, never inside it). The symbol is as large as the tightest of
+ * these allows: every corner of the quiet zone inside the circle, and each text line's band where
+ * the circle is still at least its minimum chord wide.
  */
 export function labelContentLayout(
   diameter: Pt,
@@ -67,11 +80,13 @@ export function labelContentLayout(
   const font = {
     setName: diameter * FONT.setName,
     brand: diameter * FONT.brand,
+    code: Math.max(MIN_CODE_FONT_SIZE, diameter * FONT.code),
     address: diameter * FONT.address,
   };
   const height = {
     setName: lineHeight(font.setName),
     brand: lineHeight(font.brand),
+    code: font.code * (CODE_ASCENT + CODE_DESCENT),
     address: lineHeight(font.address),
   };
   const gap = LINE_GAP * font.setName;
@@ -84,13 +99,16 @@ export function labelContentLayout(
     Math.SQRT2 * radius,
     2 * (reach(diameter * MIN_CHORD.brand) - height.brand),
     2 * (reach(diameter * MIN_CHORD.setName) - height.brand - gap - height.setName),
-    2 * (reach(diameter * MIN_CHORD.address) - height.address),
+    2 * (reach(diameter * MIN_CHORD.code) - height.code),
+    2 * (reach(diameter * MIN_CHORD.address) - height.code - gap - height.address),
   );
-  if (!(box > 0)) throw new RangeError(`a ${diameter} pt label is too small for a QR code and three lines`);
+  if (!(box > 0)) throw new RangeError(`a ${diameter} pt label is too small for a QR code and four lines`);
   const moduleSize = box / (moduleCount + 2 * quietZoneModules);
   const size = moduleSize * moduleCount;
   const half = box / 2;
   const setNameBottom = half + height.brand + gap;
+  const codeBottom = half + height.code;
+  const addressTop = codeBottom + gap;
 
   return {
     diameter,
@@ -112,10 +130,15 @@ export function labelContentLayout(
       fontSize: pt(font.brand),
       maxWidth: pt(chord(half + height.brand)),
     },
+    code: {
+      baseline: pt(half + CODE_ASCENT * font.code),
+      fontSize: pt(font.code),
+      maxWidth: pt(chord(codeBottom)),
+    },
     address: {
-      baseline: pt(half + HELVETICA_ASCENT * font.address),
+      baseline: pt(addressTop + HELVETICA_ASCENT * font.address),
       fontSize: pt(font.address),
-      maxWidth: pt(chord(half + height.address)),
+      maxWidth: pt(chord(addressTop + height.address)),
     },
   };
 }

@@ -10,8 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReadResult } from 'zxing-wasm/reader';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { skipWithout } from './ciTools';
 
 export const hasPdftoppm = spawnSync('pdftoppm', ['-v']).error === undefined;
+
+/** Skip (saying why) without poppler-utils, except under CI=true, where that fails. */
+export const skipWithoutPoppler = (): boolean =>
+  skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install poppler-utils');
 
 /** Appended to the names of raster tests, so a skipped run says why. */
 export const pdftoppmSkipNote = hasPdftoppm

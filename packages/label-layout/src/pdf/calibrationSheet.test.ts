@@ -1,7 +1,7 @@
 import { PrintScaling } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { imageCount, loadPdf } from '../../test/pdfStructure';
-import { darkestNear, hasPdftoppm, pdfText, pdftoppmSkipNote, rasterise } from '../../test/rasterDecode';
+import { darkestNear, pdfText, pdftoppmSkipNote, rasterise, skipWithoutPoppler } from '../../test/rasterDecode';
 import type { LabelTemplate } from '../templates';
 import { defaultTemplate, labelCentre, round1in32 } from '../templates';
 import { mm, mmToPt } from '../units';
@@ -31,7 +31,7 @@ describe('renderCalibrationSheetPdf', { timeout: 30_000 }, () => {
     ['round-1in-32, offset', round1in32, { xMm: -2, yMm: 1 }],
   ];
 
-  it.skipIf(!hasPdftoppm).each(cases)(
+  it.skipIf(skipWithoutPoppler()).each(cases)(
     '%s: a crosshair on every (shifted) label centre, its circle outlined, rulers in mm' + pdftoppmSkipNote,
     async (_name, template, calibration) => {
       const pdf = await renderCalibrationSheetPdf({ template, calibration });

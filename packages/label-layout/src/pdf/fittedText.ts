@@ -7,6 +7,8 @@ export interface FittedText {
   readonly text: string;
   readonly fontSize: number;
   readonly width: number;
+  /** Horizontal scaling in per cent (PDF's `Tz`): 100 unless a code had to be narrowed. */
+  readonly horizontalScale: number;
 }
 
 // Below this share of the layout's size, tiny type stops being legible; cut the text instead.
@@ -41,6 +43,7 @@ export function createTextFitter(font: PDFFont): (text: string, line: TextLineLa
       text: shown,
       fontSize,
       width: widthAt(shown, fontSize),
+      horizontalScale: 100,
     };
   };
 
@@ -53,5 +56,24 @@ export function createTextFitter(font: PDFFont): (text: string, line: TextLineLa
       cache.set(key, fitted);
     }
     return fitted;
+  };
+}
+
+/**
+ * Fits a code to its line without ever making it smaller or cutting it: a finder must read every
+ * character at the layout's size (at least 4 pt). A code too wide for the line is narrowed
+ * horizontally instead (`Tz`), which keeps the characters' height.
+ */
+export function createCodeFitter(font: PDFFont): (text: string, line: TextLineLayout) => FittedText {
+  return (text, line) => {
+    const natural = font.widthOfTextAtSize(text, line.fontSize);
+    const horizontalScale = natural > line.maxWidth ? (100 * line.maxWidth) / natural : 100;
+    return {
+      encoded: font.encodeText(text).toString(),
+      text,
+      fontSize: line.fontSize,
+      width: (natural * horizontalScale) / 100,
+      horizontalScale,
+    };
   };
 }

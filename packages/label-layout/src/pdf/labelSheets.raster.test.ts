@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../../test/rasterDecode';
-import { decodePage, hasPdftoppm, pdfText, pdftoppmSkipNote, rasterise } from '../../test/rasterDecode';
+import { decodePage, pdfText, pdftoppmSkipNote, rasterise, skipWithoutPoppler } from '../../test/rasterDecode';
 import { sampleCodes } from '../../test/sampleCodes';
 import type { StartPosition } from '../placement';
 import { placeLabels } from '../placement';
@@ -19,7 +19,7 @@ const DPI = 300;
 const PX_PER_PT = DPI / 72;
 const TOLERANCE_PT = mmToPt(mm(0.5));
 const domainName = 'homing.example';
-const noPdftoppm = !hasPdftoppm;
+const noPdftoppm = skipWithoutPoppler();
 
 interface Landing {
   readonly code: LabelCode;

@@ -74,8 +74,23 @@ describe('renderLabelSheetsPdf', { timeout: 30_000 }, () => {
     const doc = await loadPdf(await renderLabelSheetsPdf({ ...base, codes }));
     const content = pageContent(doc.getPage(0));
     expect(content.match(SYMBOL)).toHaveLength(3);
-    // Set name, brand and address on two labels, brand and address on the unnamed one.
-    expect(content.match(/ Tj ET/g)).toHaveLength(8);
+    // Set name, brand, code and address on two labels; brand, code and address on the unnamed one.
+    expect(content.match(/ Tj ET/g)).toHaveLength(11);
+  });
+
+  it('never shrinks or cuts a code: one too wide for its line is narrowed, still at full size', async () => {
+    const codes = [
+      { value: 'K7M2P9QX4T', setName: '' },
+      { value: 'WWWWWWWWWWWWWW', setName: '' },
+    ];
+    const content = pageContent((await loadPdf(await renderLabelSheetsPdf({ ...base, codes }))).getPage(0));
+    const lines = Array.from(content.matchAll(/\/F2 ([\d.]+) Tf (?:([\d.]+) Tz )?[-\d. ]+ Td <([0-9A-F]+)> Tj/g));
+    expect(lines).toHaveLength(2);
+    const text = (hex: string) => Buffer.from(hex, 'hex').toString('latin1');
+    expect(lines.map(([, size, scale, hex]) => [Number(size), scale ?? null, text(hex)])).toEqual([
+      [4.32, null, 'K7M2P 9QX4T'],
+      [4.32, expect.stringMatching(/^\d\d(\.\d+)?$/), 'WWWWW WWWWW WWWW'],
+    ]);
   });
 
   it('refuses nothing to print, a start outside the sheet and a non-numeric calibration', async () => {

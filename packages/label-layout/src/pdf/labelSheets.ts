@@ -7,8 +7,9 @@ import type { QrMatrix } from '../qr/matrix';
 import { forEachDarkRect, labelQrText, qrMatrix } from '../qr/matrix';
 import type { LabelTemplate } from '../templates';
 import { defaultTemplate } from '../templates';
+import { readableCode } from '../codeText';
 import type { FittedText } from './fittedText';
-import { createTextFitter } from './fittedText';
+import { createCodeFitter, createTextFitter } from './fittedText';
 import { appendContent, num } from './contentStream';
 import type { Calibration } from './sheetDocument';
 import { addSheetPage, calibrationOffset, createSheetDocument, pdfY } from './sheetDocument';
@@ -34,12 +35,14 @@ export interface LabelSheetsOptions {
 }
 
 const FONT_KEY = 'F1';
+const CODE_FONT_KEY = 'F2';
 
 interface LabelContext {
   readonly pageHeight: number;
   readonly dx: number;
   readonly dy: number;
   readonly fitText: (text: string, line: TextLineLayout) => FittedText | null;
+  readonly fitCode: (text: string, line: TextLineLayout) => FittedText;
   readonly layoutFor: (moduleCount: number) => LabelContentLayout;
   readonly brandWord: string;
   readonly address: string;
@@ -56,9 +59,17 @@ function symbolOperators(matrix: QrMatrix, layout: LabelContentLayout, x: number
   return `${ops}f\nQ\n`;
 }
 
-function textOperators(fitted: FittedText | null, line: TextLineLayout, x: number, y: number): string {
+function textOperators(
+  fitted: FittedText | null,
+  line: TextLineLayout,
+  x: number,
+  y: number,
+  fontKey = FONT_KEY,
+): string {
   if (!fitted) return '';
-  return `BT /${FONT_KEY} ${num(fitted.fontSize)} Tf ${num(x - fitted.width / 2)} ${num(y - line.baseline)} Td ${fitted.encoded} Tj ET\n`;
+  // Tz is text state that outlives ET: set it on every line that is narrowed, and back after.
+  const scaled = fitted.horizontalScale !== 100;
+  return `BT /${fontKey} ${num(fitted.fontSize)} Tf ${scaled ? `${num(fitted.horizontalScale)} Tz ` : ''}${num(x - fitted.width / 2)} ${num(y - line.baseline)} Td ${fitted.encoded} Tj ${scaled ? '100 Tz ' : ''}ET\n`;
 }
 
 function labelOperators(context: LabelContext, code: LabelCode, placement: LabelPlacement): string {
@@ -71,13 +82,15 @@ function labelOperators(context: LabelContext, code: LabelCode, placement: Label
     symbolOperators(matrix, layout, x, y) +
     textOperators(context.fitText(code.setName, layout.setName), layout.setName, x, y) +
     textOperators(context.fitText(context.brandWord, layout.brand), layout.brand, x, y) +
+    textOperators(context.fitCode(readableCode(code.value), layout.code), layout.code, x, y, CODE_FONT_KEY) +
     textOperators(context.fitText(context.address, layout.address), layout.address, x, y)
   );
 }
 
 /**
  * Label sheets as a PDF: every page exactly the template's paper, nothing scaled, each QR symbol
- * one vector path (never an image), the text in Helvetica. Pages are independent, so each page's
+ * one vector path (never an image), the text in Helvetica, the code under the symbol in
+ * Helvetica-Bold. Pages are independent, so each page's
  * content is compressed while the next is being built.
  */
 export async function renderLabelSheetsPdf(options: LabelSheetsOptions): Promise<Uint8Array> {
@@ -88,6 +101,7 @@ export async function renderLabelSheetsPdf(options: LabelSheetsOptions): Promise
 
   const doc = await createSheetDocument(options.title ?? `QR labels, ${template.name}`);
   const font = await doc.embedFont(StandardFonts.Helvetica);
+  const codeFont = await doc.embedFont(StandardFonts.HelveticaBold);
   const layouts = new Map<number, LabelContentLayout>();
   const { dx, dy } = calibrationOffset(options.calibration);
   const context: LabelContext = {
@@ -95,6 +109,7 @@ export async function renderLabelSheetsPdf(options: LabelSheetsOptions): Promise
     dx,
     dy,
     fitText: createTextFitter(font),
+    fitCode: createCodeFitter(codeFont),
     layoutFor: (moduleCount) => {
       // One layout per QR version in the job (usually just one).
       const layout = layouts.get(moduleCount) ?? labelContentLayout(template.labelDiameter, moduleCount);
@@ -110,6 +125,7 @@ export async function renderLabelSheetsPdf(options: LabelSheetsOptions): Promise
   while (index < placements.length) {
     const page = addSheetPage(doc, template);
     page.node.setFontDictionary(PDFName.of(FONT_KEY), font.ref);
+    page.node.setFontDictionary(PDFName.of(CODE_FONT_KEY), codeFont.ref);
     const pageIndex = placements[index].pageIndex;
     let operators = '0 g\n';
     for (; index < placements.length && placements[index].pageIndex === pageIndex; index++) {

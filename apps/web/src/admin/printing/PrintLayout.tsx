@@ -6,6 +6,7 @@ import {
   ptToInch,
   qrMatrix,
   qrSvgPath,
+  readableCode,
   type LabelContentLayout,
   type LabelPlacement,
   type LabelTemplate,
@@ -22,6 +23,8 @@ interface PlacedLabel {
   key: string;
   placement: LabelPlacement;
   setName: string;
+  /** The code as people read it, under the symbol. */
+  code: string;
   /** The QR symbol's text and module count, or null for a placeholder. */
   qr: { path: string; size: number } | null;
 }
@@ -41,6 +44,7 @@ function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedL
         key: `${setIndex}-${i}`,
         placement,
         setName: set.setName,
+        code: readableCode(value),
         qr: matrix ? { path: qrSvgPath(matrix), size: matrix.size } : null,
       });
     });
@@ -58,16 +62,29 @@ function layoutCache(template: LabelTemplate) {
   };
 }
 
-function Line({ text, line, weight }: { text: string; line: TextLineLayout; weight?: 'bold' }) {
+function Line({
+  text,
+  line,
+  weight,
+  className,
+}: {
+  text: string;
+  line: TextLineLayout;
+  weight?: 'bold';
+  className?: string;
+}) {
   if (!text) return null;
-  // Helvetica averages about 0.55 em a character; squeeze text that would run past the circle.
-  const tooWide = text.length * 0.55 * line.fontSize > line.maxWidth;
+  // Helvetica averages about 0.55 em a character (bold capitals and digits about 0.7); squeeze
+  // text that would run past the circle. Squeezing narrows the glyphs, never their height.
+  const perChar = className === 'print-label__code' ? 0.7 : 0.55;
+  const tooWide = text.length * perChar * line.fontSize > line.maxWidth;
   return (
     <text
       x={0}
       y={line.baseline}
       fontSize={line.fontSize}
       fontWeight={weight}
+      className={className}
       textAnchor="middle"
       textLength={tooWide ? line.maxWidth : undefined}
       lengthAdjust={tooWide ? 'spacingAndGlyphs' : undefined}
@@ -122,6 +139,7 @@ function Label({
           </text>
         </g>
       )}
+      <Line text={label.code} line={content.code} weight="bold" className="print-label__code" />
       <Line text={domainName} line={content.address} />
     </svg>
   );

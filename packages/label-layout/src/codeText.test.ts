@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { CODE_ALPHABET, parseTypedCode, readableCode } from './codeText';
+
+describe('readableCode', () => {
+  it.each([
+    ['K7M2P9QX4T', 'K7M2P 9QX4T'],
+    ['k7m2p9qx4t', 'K7M2P 9QX4T'],
+    ['ABC234', 'ABC234'],
+    ['ABCDEFGHJKLMN', 'ABCDE FGHJK LMN'],
+  ])('%s → %s', (value, shown) => expect(readableCode(value)).toBe(shown));
+});
+
+describe('parseTypedCode', () => {
+  it.each([
+    'K7M2P9QX4T',
+    'k7m2p 9qx4t',
+    ' K7M2P-9QX4T ',
+    'https://homing.example/qr/K7M2P9QX4T',
+    'homing.example/found/k7m2p9qx4t/',
+  ])('reads %j as K7M2P9QX4T', (input) => {
+    expect(parseTypedCode(input)).toEqual({ ok: true, code: 'K7M2P9QX4T' });
+  });
+
+  it('says why anything else is not a code', () => {
+    expect(parseTypedCode('   ')).toEqual({ ok: false, reason: 'empty' });
+    expect(parseTypedCode('K7M2P 9QX4')).toEqual({ ok: false, reason: 'length', length: 9 });
+    expect(parseTypedCode('K7M2P9QX4TT')).toEqual({ ok: false, reason: 'length', length: 11 });
+    // 0, O, 1 and I are never printed: someone misread a look-alike.
+    expect(parseTypedCode('K0M2P1QX4O')).toEqual({ ok: false, reason: 'characters', invalid: '01O' });
+    expect(parseTypedCode('K7M2P9QX4!')).toEqual({ ok: false, reason: 'characters', invalid: '!' });
+  });
+
+  it('has 32 symbols without look-alikes', () => {
+    expect(new Set(CODE_ALPHABET).size).toBe(32);
+    expect(CODE_ALPHABET).not.toMatch(/[01OI]/);
+  });
+});
