@@ -20,7 +20,7 @@ const finderPage = (): Plugin => ({
   },
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
-      const match = req.url && /^\/found\/[^/?#]+\/?(\?.*)?$/.exec(req.url);
+      const match = req.url && /^\/found(?:\/[^/?#]*)?\/?(\?.*)?$/.exec(req.url);
       if (match) req.url = `/found.html${match[1] ?? ''}`;
       next();
     });

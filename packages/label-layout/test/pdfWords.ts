@@ -16,7 +16,12 @@ export interface PdfWord {
 }
 
 const unescape = (text: string): string =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Every page's words, in reading order. */
 export function pdfWords(pdf: Uint8Array): PdfWord[][] {
@@ -29,7 +34,9 @@ export function pdfWords(pdf: Uint8Array): PdfWord[][] {
     });
     return Array.from(html.matchAll(/<page [^>]*>([\s\S]*?)<\/page>/g), ([, page]) =>
       Array.from(
-        page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+        page.matchAll(
+          /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+        ),
         ([, xMin, yMin, xMax, yMax, text]) => ({
           text: unescape(text),
           xMin: Number(xMin),

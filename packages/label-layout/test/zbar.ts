@@ -22,7 +22,8 @@ function pgm(image: GrayImage, { left, top, size }: Window): Buffer {
   const w = Math.min(image.width - x0, Math.round(size));
   const h = Math.min(image.height - y0, Math.round(size));
   const pixels = Buffer.alloc(w * h);
-  for (let y = 0; y < h; y++) pixels.set(image.gray.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + w), y * w);
+  for (let y = 0; y < h; y++)
+    pixels.set(image.gray.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + w), y * w);
   return Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`), pixels]);
 }
 

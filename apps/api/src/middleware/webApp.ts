@@ -9,7 +9,7 @@ const SEND = { brotli: false, gzip: false } as const;
 
 /**
  * Serves the built web app; any other non-API GET gets index.html (client-side routes), and
- * /found/* (any case) gets the finder's own page. What the build contains is read once at start.
+ * /found and /found/* (any case) get the finder's own page. What the build contains is read once at start.
  * Hashed assets are immutable; pages are revalidated so a deploy shows at once.
  */
 export function webApp(distDir: string) {
@@ -35,7 +35,7 @@ export function webApp(distDir: string) {
     }
     if (path.extname(file) && !file.endsWith('.html')) return next();
     ctx.set('Cache-Control', 'no-cache');
-    const page = hasFinderPage && /^\/found\//i.test(ctx.path) ? 'found.html' : 'index.html';
+    const page = hasFinderPage && /^\/found(\/|$)/i.test(ctx.path) ? 'found.html' : 'index.html';
     await send(ctx, page, { ...SEND, root: distDir });
   };
 }

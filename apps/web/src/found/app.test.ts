@@ -8,6 +8,7 @@ describe('codeFromPath', () => {
     ['/FOUND/ABC234', 'ABC234'],
     ['/found/A%20B', 'A B'],
     ['/found/', ''],
+    ['/found', ''],
     ['/found/a/b', ''],
     ['/found/%E0%A4%A', ''],
   ])('%s → %j', (path, code) => {

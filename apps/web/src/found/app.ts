@@ -1,5 +1,6 @@
 import { loadBrandName, loadItem, recordScan, type ItemView, type PublicItem } from './api';
 import { readClientEnv, scanPayload } from './clientInfo';
+import { codeEntryForm } from './codeEntry';
 import { h, show } from './dom';
 import { reportForm } from './form';
 import type { Translator } from './i18n';
@@ -14,7 +15,7 @@ export interface FinderPage {
   qrCode: string;
 }
 
-/** `/found/{qrCode}` → the code; '' when the path has none. */
+/** `/found/{qrCode}` → the code; '' when the path has none (`/found` itself: the code form). */
 export function codeFromPath(pathname: string): string {
   const segment = /^\/found\/([^/]+)\/?$/i.exec(pathname)?.[1] ?? '';
   try {
@@ -45,7 +46,10 @@ export function startFinderPage(page: FinderPage) {
   });
 
   if (!page.qrCode) {
-    show(root, notFoundView(t('notFound'), t('notFoundHint')));
+    title(t('codeTitle'));
+    const { form, input } = codeEntryForm(tr);
+    show(root, form);
+    input.focus();
     return;
   }
   void recordScan(scanPayload(page.qrCode, readClientEnv(), new Date()));
@@ -53,12 +57,12 @@ export function startFinderPage(page: FinderPage) {
     if (!result.ok) {
       // Any answer but OK means the label leads nowhere; no answer at all is a load failure.
       const text = result.status === 0 ? t('loadFailed') : t('notFoundOrInactive');
-      show(root, notFoundView(text, t('notFoundHint'), 'alert'));
+      show(root, notFoundView(text, t('notFoundHint'), 'alert', t('codeInstead')));
       return;
     }
     const { item } = result.view;
     if (!item) {
-      show(root, notFoundView(t('notFound'), t('notFoundHint')));
+      show(root, notFoundView(t('notFound'), t('notFoundHint'), 'status', t('codeInstead')));
       return;
     }
     title(t('youFound', { name: item.name }));
@@ -121,12 +125,14 @@ function statusView(text: string, role: 'status' | 'alert') {
   );
 }
 
-function notFoundView(text: string, hint: string, role: 'status' | 'alert' = 'status') {
+function notFoundView(text: string, hint: string, role: 'status' | 'alert', typeCode: string) {
   return h(
     'div',
     { className: 'finder-card finder-state', role },
     h('h1', { className: 'finder-state__title' }, text),
     h('p', { className: 'finder-state__hint' }, hint),
+    // A misread label is often a mistyped code: offer the form again.
+    h('p', {}, h('a', { href: '/found' }, typeCode)),
   );
 }
 

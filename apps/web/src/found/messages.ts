@@ -39,6 +39,15 @@ const en = {
   voucher: 'Welcome home! Here is your free gift:',
   recoverFailed: 'Could not mark the item as recovered. Please try again.',
   noOpenReport: 'There is no new finder report for this item to mark as recovered.',
+  codeTitle: 'Found something with a QR label?',
+  codeIntro: 'Type the code printed under the QR code on the label to contact the owner.',
+  codeLabel: 'Code on the label',
+  codeHint: '10 letters and digits, for example K7M2P 9QX4T',
+  codeSubmit: 'Continue',
+  codeEmpty: 'Please type the code printed on the label.',
+  codeLength: 'A code has 10 letters and digits; this has {count}. Please check it.',
+  codeCharacters: 'Codes use the digits 2-9 and the letters A-Z except I and O. Please check: {characters}',
+  codeInstead: 'Type the code instead',
 };
 
 export type MessageKey = keyof typeof en;
@@ -81,6 +90,16 @@ const es: Messages = {
   voucher: '¡De vuelta en casa! Aquí tienes tu regalo:',
   recoverFailed: 'No se pudo marcar como recuperado. Inténtalo de nuevo.',
   noOpenReport: 'No hay ningún aviso nuevo de este objeto que marcar como recuperado.',
+  codeTitle: '¿Has encontrado algo con una etiqueta QR?',
+  codeIntro: 'Escribe el código impreso bajo el código QR de la etiqueta para avisar al dueño.',
+  codeLabel: 'Código de la etiqueta',
+  codeHint: '10 letras y números, por ejemplo K7M2P 9QX4T',
+  codeSubmit: 'Continuar',
+  codeEmpty: 'Escribe el código impreso en la etiqueta.',
+  codeLength: 'Un código tiene 10 letras y números; este tiene {count}. Revísalo.',
+  codeCharacters:
+    'Los códigos usan los números del 2 al 9 y las letras de la A a la Z salvo la I y la O. Revisa: {characters}',
+  codeInstead: 'Escribir el código',
 };
 
 const fr: Messages = {
@@ -120,6 +139,16 @@ const fr: Messages = {
   voucher: 'Bon retour à la maison\u202f! Voici votre cadeau\u202f:',
   recoverFailed: 'Impossible de marquer l’objet comme récupéré. Veuillez réessayer.',
   noOpenReport: 'Aucun nouveau signalement à clore pour cet objet.',
+  codeTitle: 'Vous avez trouvé un objet avec une étiquette QR\u202f?',
+  codeIntro: 'Saisissez le code imprimé sous le QR code de l’étiquette pour prévenir le propriétaire.',
+  codeLabel: 'Code de l’étiquette',
+  codeHint: '10 lettres et chiffres, par exemple K7M2P 9QX4T',
+  codeSubmit: 'Continuer',
+  codeEmpty: 'Saisissez le code imprimé sur l’étiquette.',
+  codeLength: 'Un code compte 10 lettres et chiffres\u202f; celui-ci en a {count}. Vérifiez-le.',
+  codeCharacters:
+    'Les codes utilisent les chiffres de 2 à 9 et les lettres de A à Z sauf I et O. Vérifiez\u202f: {characters}',
+  codeInstead: 'Saisir le code',
 };
 
 export const MESSAGES = { en, es, fr } as const;

@@ -1,7 +1,13 @@
 import { PrintScaling } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { imageCount, loadPdf } from '../../test/pdfStructure';
-import { darkestNear, pdfText, pdftoppmSkipNote, rasterise, skipWithoutPoppler } from '../../test/rasterDecode';
+import {
+  darkestNear,
+  pdfText,
+  pdftoppmSkipNote,
+  rasterise,
+  skipWithoutPoppler,
+} from '../../test/rasterDecode';
 import type { LabelTemplate } from '../templates';
 import { defaultTemplate, labelCentre, round1in32 } from '../templates';
 import { mm, mmToPt } from '../units';

@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../../test/rasterDecode';
-import { decodePage, pdfText, pdftoppmSkipNote, rasterise, skipWithoutPoppler } from '../../test/rasterDecode';
+import {
+  decodePage,
+  pdfText,
+  pdftoppmSkipNote,
+  rasterise,
+  skipWithoutPoppler,
+} from '../../test/rasterDecode';
 import { sampleCodes } from '../../test/sampleCodes';
 import type { StartPosition } from '../placement';
 import { placeLabels } from '../placement';

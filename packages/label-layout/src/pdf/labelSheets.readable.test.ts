@@ -25,13 +25,23 @@ const skip = skipWithoutPoppler() || skipWithout(hasZbarimg, 'zbarimg', 'apt-get
 const codeOfUrl = (url: string | null | undefined) => url?.split('/').at(-1) ?? null;
 
 /** The words of the code line of the label centred at (x, y): the line just under the symbol. */
-function codeLineText(words: readonly PdfWord[], x: number, y: number, template: LabelTemplate, modules: number) {
+function codeLineText(
+  words: readonly PdfWord[],
+  x: number,
+  y: number,
+  template: LabelTemplate,
+  modules: number,
+) {
   const { code } = labelContentLayout(template.labelDiameter, modules);
   const inLine = words.filter((word) => {
     const middle = (word.xMin + word.xMax) / 2;
     // The band between the line's cap height and its baseline, where only this line's words sit.
     const lineTop = y + code.baseline - 0.7 * code.fontSize;
-    return Math.abs(middle - x) < template.labelDiameter / 2 && word.yMax > lineTop && word.yMin < y + code.baseline;
+    return (
+      Math.abs(middle - x) < template.labelDiameter / 2 &&
+      word.yMax > lineTop &&
+      word.yMin < y + code.baseline
+    );
   });
   return inLine
     .sort((a, b) => a.xMin - b.xMin)
@@ -75,7 +85,9 @@ async function checkSheets(template: LabelTemplate, count: number, start: StartP
     );
     for (const [i, placement] of onPage.entries()) {
       const { x, y } = placement.centre;
-      const fromZxing = zxing.find((s) => Math.hypot(s.x / PX - x, s.y / PX - y) < template.labelDiameter / 2);
+      const fromZxing = zxing.find(
+        (s) => Math.hypot(s.x / PX - x, s.y / PX - y) < template.labelDiameter / 2,
+      );
       const text = codeLineText(words[pageIndex], x, y, template, modules);
       // What a person reads is what the symbol says, per both decoders, and it is this label's code.
       expect(text.replace(/ /g, '')).toBe(codeOfUrl(fromZxing?.text));
@@ -84,7 +96,12 @@ async function checkSheets(template: LabelTemplate, count: number, start: StartP
       // The quiet zone stays white: sample a ring half a module inside its outer edge.
       const ring = qr.size / 2 + qr.quietZone / 2;
       for (let t = -ring; t <= ring; t += qr.moduleSize / 2) {
-        for (const [px, py] of [[t, -ring], [t, ring], [-ring, t], [ring, t]]) {
+        for (const [px, py] of [
+          [t, -ring],
+          [t, ring],
+          [-ring, t],
+          [ring, t],
+        ]) {
           expect(darkestNear(image, (x + px) * PX, (y + py) * PX, 0)).toBeGreaterThan(200);
         }
       }

@@ -84,7 +84,9 @@ describe('renderLabelSheetsPdf', { timeout: 30_000 }, () => {
       { value: 'WWWWWWWWWWWWWW', setName: '' },
     ];
     const content = pageContent((await loadPdf(await renderLabelSheetsPdf({ ...base, codes }))).getPage(0));
-    const lines = Array.from(content.matchAll(/\/F2 ([\d.]+) Tf (?:([\d.]+) Tz )?[-\d. ]+ Td <([0-9A-F]+)> Tj/g));
+    const lines = Array.from(
+      content.matchAll(/\/F2 ([\d.]+) Tf (?:([\d.]+) Tz )?[-\d. ]+ Td <([0-9A-F]+)> Tj/g),
+    );
     expect(lines).toHaveLength(2);
     const text = (hex: string) => Buffer.from(hex, 'hex').toString('latin1');
     expect(lines.map(([, size, scale, hex]) => [Number(size), scale ?? null, text(hex)])).toEqual([

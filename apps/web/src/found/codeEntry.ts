@@ -1,0 +1,80 @@
+// The parser itself, not the package index: the index brings the QR encoder, which the finder
+// page must not load.
+import { parseTypedCode, type TypedCode } from '../../../../packages/label-layout/src/codeText';
+import { h, uid } from './dom';
+import type { Translator } from './i18n';
+
+/** Where a code's finder page is. */
+export const finderPath = (code: string) => `/found/${encodeURIComponent(code)}`;
+
+/** Why a typed code cannot be one, in the reader's language. */
+export function codeProblem({ t }: Translator, parsed: Exclude<TypedCode, { ok: true }>): string {
+  if (parsed.reason === 'empty') return t('codeEmpty');
+  if (parsed.reason === 'length') return t('codeLength', { count: parsed.length });
+  return t('codeCharacters', { characters: Array.from(parsed.invalid).join(' ') });
+}
+
+/**
+ * `/found` with no code: a finder whose camera will not read the label types the code printed
+ * under the symbol and goes on to that label's page. Checked as typed (any case, spaces, dashes,
+ * or the whole address), so a slip gets a message here rather than a "not found" page.
+ */
+export function codeEntryForm(tr: Translator, go: (path: string) => void = (path) => location.assign(path)) {
+  const { t } = tr;
+  const ids = { input: uid('code'), hint: uid('code-hint'), error: uid('code-error') };
+  const input = h('input', {
+    id: ids.input,
+    name: 'code',
+    type: 'text',
+    className: 'field__input finder-code__input',
+    autocomplete: 'off',
+    autocapitalize: 'characters',
+    autocorrect: 'off',
+    spellcheck: 'false',
+    enterkeyhint: 'go',
+    maxlength: 200,
+    'aria-describedby': ids.hint,
+  });
+  const error = h('p', { id: ids.error, className: 'field__error', role: 'alert', hidden: true });
+  const field = h(
+    'div',
+    { className: 'field' },
+    h('label', { className: 'field__label', for: ids.input }, t('codeLabel')),
+    input,
+    h('p', { id: ids.hint, className: 'field__hint' }, t('codeHint')),
+    error,
+  );
+  const setError = (text: string | null) => {
+    error.textContent = text ?? '';
+    error.hidden = !text;
+    field.classList.toggle('field--invalid', Boolean(text));
+    if (text) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+    input.setAttribute('aria-describedby', text ? `${ids.hint} ${ids.error}` : ids.hint);
+  };
+  input.addEventListener('input', () => setError(null));
+
+  const form = h(
+    'form',
+    { className: 'finder-card finder-form finder-code', novalidate: true, 'aria-labelledby': 'finder-title' },
+    h('h1', { id: 'finder-title', className: 'finder-state__title' }, t('codeTitle')),
+    h('p', { className: 'finder-item__intro' }, t('codeIntro')),
+    field,
+    h(
+      'button',
+      { type: 'submit', className: 'button button--primary button--large button--block' },
+      t('codeSubmit'),
+    ),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const parsed = parseTypedCode(input.value);
+    if (!parsed.ok) {
+      setError(codeProblem(tr, parsed));
+      input.focus();
+      return;
+    }
+    go(finderPath(parsed.code));
+  });
+  return { form, input };
+}

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { labelledItem, PHONE } from './finderFixtures';
+
+// `/found` with no code: a finder whose camera fails types the code printed under the symbol.
+// On a phone, with the keyboard only.
+
+test.use(PHONE);
+
+test("typing a label's code (as printed, in lower case, with its space) reaches that label's page", async ({
+  page,
+  request,
+}) => {
+  const label = await labelledItem(request);
+  await page.goto('/found');
+  await expect(page).toHaveTitle(/Found something with a QR label\?/);
+  const code = page.getByRole('textbox', { name: 'Code on the label' });
+  // The field has focus from the start: type, then Enter.
+  await expect(code).toBeFocused();
+  const printed = `${label.code.slice(0, 5)} ${label.code.slice(5)}`.toLowerCase();
+  await page.keyboard.type(printed);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/found/${label.code}$`));
+  await expect(page.getByRole('heading', { name: 'You found Blue backpack!' })).toBeVisible();
+});
+
+test('bad input gets a clear message, kept on the form; fixing it goes on', async ({ page, request }) => {
+  const label = await labelledItem(request);
+  await page.goto('/found/');
+  const code = page.getByRole('textbox', { name: 'Code on the label' });
+  const error = page.getByRole('alert');
+
+  await page.keyboard.press('Enter');
+  await expect(error).toHaveText('Please type the code printed on the label.');
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(code).toBeFocused();
+
+  await code.fill('K0M2P 1QX4O');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(error).toHaveText(
+    'Codes use the digits 2-9 and the letters A-Z except I and O. Please check: 0 1 O',
+  );
+  await expect(page).toHaveURL(/\/found\/$/);
+
+  await code.fill(label.code.slice(0, 8));
+  await page.keyboard.press('Enter');
+  await expect(error).toHaveText('A code has 10 letters and digits; this has 8. Please check it.');
+  // The message is tied to the field, so a screen reader reads it with the field.
+  const describedBy = (await code.getAttribute('aria-describedby')) ?? '';
+  expect(describedBy.split(' ')).toContain(await error.getAttribute('id'));
+
+  // Typing again clears the message; a pasted label address works too.
+  await code.fill(`https://example.test/qr/${label.code}`);
+  await expect(error).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'You found Blue backpack!' })).toBeVisible();
+});
+
+test('a well-formed code no label has says so, and offers the form again', async ({ page }) => {
+  await page.goto('/found');
+  await page.getByRole('textbox', { name: 'Code on the label' }).fill('ZZZZZ ZZZZZ');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Item not found or inactive' })).toBeVisible();
+  await page.getByRole('link', { name: 'Type the code instead' }).click();
+  await expect(page.getByRole('textbox', { name: 'Code on the label' })).toBeFocused();
+  // Nothing on the phone's screen runs off its side.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
