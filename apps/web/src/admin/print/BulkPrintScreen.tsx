@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { clampStart, getTemplate, skippedLabels, type StartPosition } from '@homing/label-layout';
 import { ADMIN_MESSAGES, PAGES_TO_PRINT, type BulkCreateCodesResult } from '@homing/shared';
 import { ErrorState, LoadingState } from '../../components/StateViews';
 import { useAdminServices } from '../AdminServices';
@@ -8,14 +9,23 @@ import { printedSetIds } from '../printing/jobPages';
 import { usePrintPort } from '../printing/PrintPort';
 import { TemplateSelect } from '../TemplateSelect';
 import { useTemplates } from '../useTemplates';
-import { batchPrintRequest } from './bulkBatch';
+import { batchPrintRequest, bulkCodeCount } from './bulkBatch';
+import { SheetPreview } from './SheetPreview';
 import './print.css';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
+interface Batch {
+  result: BulkCreateCodesResult;
+  templateId: string;
+  start: StartPosition;
+}
+
 /**
  * Spec section 2, admin print page: choose a template and 1-10 pages, create that many sheets of
- * new codes (one set per page), print them, then mark printed what came out (section 4).
+ * new codes (one set per page), print them, then mark printed what came out (section 4). In the
+ * browser the first sheet may be a part-used one: a start column and row (as the print station
+ * has) skip its used labels, and the first page's set holds only the labels left on it.
  */
 export function BulkPrintScreen() {
   const services = useAdminServices();
@@ -25,20 +35,27 @@ export function BulkPrintScreen() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [pagesText, setPagesText] = useState(String(PAGES_TO_PRINT.default));
   const [busy, setBusy] = useState<'creating' | 'printing' | null>(null);
-  const [batch, setBatch] = useState<{ result: BulkCreateCodesResult; templateId: string } | null>(null);
+  const [batch, setBatch] = useState<Batch | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const ids = { template: useId(), pages: useId() };
+  const [startText, setStartText] = useState({ column: '1', row: '1' });
+  const ids = { template: useId(), pages: useId(), column: useId(), row: useId() };
 
   const template = templates.find((t) => t.id === (chosen ?? defaultId)) ?? null;
   const pages = clampWhole(pagesText, PAGES_TO_PRINT.min, PAGES_TO_PRINT.max, PAGES_TO_PRINT.default);
+  // The print station keeps its own start (its Printer screen); here it is the browser's.
+  const sheet = port.kind === 'browser' && template ? (getTemplate(template.id) ?? null) : null;
+  const start = sheet ? clampStart(sheet, startText) : { column: 1, row: 1 };
+  const skipped = sheet ? skippedLabels(sheet, start) : 0;
+  const count = template ? bulkCodeCount(pages, template.labelsPerSheet, skipped) : 0;
 
-  async function printBatch(result: BulkCreateCodesResult, templateId: string) {
+  async function printBatch({ result, templateId, start }: Batch) {
     setBusy('printing');
     try {
       const request = batchPrintRequest(result, {
         templateId,
         domainName: services.domainName,
         brandWord: services.brandWord,
+        start,
       });
       const { printedPages } = await port.printSheets(request);
       const setIds = printedSetIds(request, printedPages);
@@ -60,25 +77,29 @@ export function BulkPrintScreen() {
   async function createAndPrint() {
     if (!template) return;
     setPagesText(String(pages));
+    setStartText({ column: String(start.column), row: String(start.row) });
     setMessage(null);
     setBusy('creating');
-    const created = await admin.bulkCreate({
-      count: pages * template.labelsPerSheet,
-      codesPerPage: template.labelsPerSheet,
-    });
+    // Spec section 9: pages × labels per sheet, less the labels already used on the first sheet.
+    const created = await admin.bulkCreate({ count, codesPerPage: template.labelsPerSheet });
     if (!created.success) {
       setBusy(null);
       return setMessage({ tone: 'error', text: errorText(created, ADMIN_MESSAGES.createCodesFailed) });
     }
-    setBatch({ result: created.data, templateId: template.id });
-    await printBatch(created.data, template.id);
+    const made = { result: created.data, templateId: template.id, start };
+    setBatch(made);
+    await printBatch(made);
   }
 
   async function downloadPdf() {
     if (!batch) return;
+    // The same sheets as printed: the sets in print order, the first from the start.
+    const request = batchPrintRequest(batch.result, { ...batch, domainName: '', brandWord: '' });
     const error = await services.downloadSetsPdf({
-      setIds: batch.result.setIds,
+      setIds: request.sets.flatMap((set) => (set.setId ? [set.setId] : [])),
       templateId: batch.templateId,
+      startCol: request.startColumn,
+      startRow: request.startRow,
     });
     if (error) setMessage({ tone: 'error', text: error });
   }
@@ -124,11 +145,44 @@ export function BulkPrintScreen() {
             />
             {template && (
               <p className="field__hint">
-                {pages} × {template.labelsPerSheet} = {pages * template.labelsPerSheet} new codes, one set per
-                page
+                {pages} × {template.labelsPerSheet}
+                {skipped > 0 && ` − ${skipped} used`} = {count} new codes, one set per page
               </p>
             )}
           </div>
+          {sheet && (
+            <fieldset className="print-form__start">
+              <legend className="field__label">Start on the first sheet</legend>
+              <p className="field__hint">
+                For a partly used sheet: labels before this one stay blank. Later sheets start at label 1.
+              </p>
+              <div className="print-form__row">
+                {(
+                  [
+                    ['column', 'Start column', sheet.columns],
+                    ['row', 'Start row', sheet.rows],
+                  ] as const
+                ).map(([field, label, max]) => (
+                  <div key={field} className="field">
+                    <label htmlFor={ids[field]} className="field__label">
+                      {label}
+                    </label>
+                    <input
+                      id={ids[field]}
+                      className="field__input print-form__number"
+                      type="text"
+                      inputMode="numeric"
+                      value={startText[field]}
+                      onChange={(event) => setStartText({ ...startText, [field]: event.target.value })}
+                      onBlur={() => setStartText({ ...startText, [field]: String(start[field]) })}
+                    />
+                    <p className="field__hint">1-{max}</p>
+                  </div>
+                ))}
+              </div>
+              {count > 0 && <SheetPreview template={sheet} count={count} start={start} />}
+            </fieldset>
+          )}
           <div className="print-form__actions">
             <button type="submit" className="button button--primary" disabled={!template || busy !== null}>
               {busy === 'creating'
@@ -164,7 +218,7 @@ export function BulkPrintScreen() {
               type="button"
               className="button button--secondary"
               disabled={busy !== null}
-              onClick={() => void printBatch(batch.result, batch.templateId)}
+              onClick={() => void printBatch(batch)}
             >
               Print Again
             </button>
