@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../apps/api/src/db/connection';
+import { migrateLatest, rollback } from '../apps/api/src/db/connection';
+import { freshDatabase } from '../apps/api/src/testing/testServer';
+
+const KEYS = [
+  'gift_vouchers(user_id)',
+  'notifications(found_report_id)',
+  'notifications(user_id)',
+  'pending_assignments(item_id)',
+  'recoveries(item_id)',
+  'scan_events(qr_code_id)',
+];
+
+/** Single-column indexes on these keys, as "table(column)". */
+async function indexedKeys(db: Database): Promise<string[]> {
+  const { rows } = (await db.knex.raw(`
+    SELECT t.relname AS table, a.attname AS column
+    FROM pg_index i
+    JOIN pg_class t ON t.oid = i.indrelid
+    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = i.indkey[0]
+    WHERE i.indnatts = 1 AND t.relname IN ('notifications', 'scan_events', 'pending_assignments', 'gift_vouchers', 'recoveries')
+  `)) as { rows: { table: string; column: string }[] };
+  return rows
+    .map((row) => `${row.table}(${row.column})`)
+    .filter((key) => KEYS.includes(key))
+    .sort();
+}
+
+describe('migration 20261122130000_foreign_key_indexes', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await freshDatabase();
+    await migrateLatest(db.knex);
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  it('indexes every queried foreign key, and down removes exactly those indexes', async () => {
+    expect(await indexedKeys(db)).toEqual(KEYS);
+    const undone = await rollback(db.knex);
+    expect(undone).toContain('20261122130000_foreign_key_indexes.ts');
+    expect(await indexedKeys(db)).toEqual([]);
+    expect(await migrateLatest(db.knex)).toContain('20261122130000_foreign_key_indexes.ts');
+    expect(await indexedKeys(db)).toEqual(KEYS);
+  });
+});
