@@ -28,8 +28,12 @@ import type { PipelineDeps } from './printPipeline';
 import { printCalibrationSheet, printSet } from './printPipeline';
 import type { Spooler } from './spooler';
 import { CupsSpooler } from './spooler';
+import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 
-const skip = !hasCupsQueue || !hasPdftoppm;
+// Skips on a machine without them; under CI=true a missing queue or pdftoppm fails instead.
+const skip =
+  skipWithout(hasCupsQueue, `the CUPS queue ${QUEUE}`, 'run .ci/cups-setup as root') ||
+  skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install poppler-utils');
 const note =
   cupsSkipNote || (hasPdftoppm ? '' : ' (SKIPPED: pdftoppm not found; apt-get install poppler-utils)');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -23,8 +23,13 @@ import { CalibrationStore } from './calibration';
 import { JobHistory } from './jobHistory';
 import { printSheets } from './printSheets';
 import { CupsSpooler } from './spooler';
+import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 
-describe.skipIf(!hasCupsQueue || !hasPdftoppm)(`PrintPort requests on ${QUEUE}${cupsSkipNote}`, () => {
+// Skips on a machine without them; under CI=true a missing queue or pdftoppm fails instead.
+describe.skipIf(
+  skipWithout(hasCupsQueue, `the CUPS queue ${QUEUE}`, 'run .ci/cups-setup as root') ||
+    skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install poppler-utils'),
+)(`PrintPort requests on ${QUEUE}${cupsSkipNote}`, () => {
   let t: StationServer;
   let home: string;
 

@@ -118,7 +118,7 @@ async function checkSheets(template: LabelTemplate, count: number, start: StartP
   return matched;
 }
 
-describe('the human-readable code on every label', () => {
+describe(`the human-readable code on every label${skip ? ' [SKIPPED: needs pdftoppm, pdftotext and zbarimg: apt-get install poppler-utils zbar-tools]' : ''}`, () => {
   it.skipIf(skip)(
     'Avery 4221, a full sheet: 80 of 80 codes read as text, by zxing-wasm and by ZBar, all the same',
     async () => {
