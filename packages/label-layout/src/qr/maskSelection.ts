@@ -1,8 +1,11 @@
 /**
  * Picks a QR mask the way the `qrcode` package does (lowest penalty, the first one on ties) but
  * several times faster: `qrcode`'s search calls a method per module and was most of a sheet's
- * render time. It starts from the symbol `qrcode` built with mask 0 and re-masks it. The tests
- * hold the result to `qrcode`'s own choice, module for module.
+ * render time. It starts from the symbol `qrcode` built with mask 0 and re-masks it, reading
+ * `qrcode`'s internal `modules.data` and `reservedBit`: so `qrcode` is pinned exactly (1.5.4), and
+ * the test holding the result to `qrcode`'s own choice, module for module, is the upgrade gate.
+ * Measured on 10 sheets (800 labels) under load: 127 ms CPU with this search, 227 ms letting
+ * `qrcode` choose (median wall 278 ms, over the 200 ms target), so the search stays.
  */
 import { maskPenalty, pack, PACKED_MAX_SIZE, packedPenalty } from './maskPenalty';
 
