@@ -65,7 +65,7 @@ export async function withEffects<T>(
   return result;
 }
 
-export async function runEffects(effects: readonly Effect[], onError: (err: unknown) => void) {
+async function runEffects(effects: readonly Effect[], onError: (err: unknown) => void) {
   for (const effect of effects) {
     try {
       await effect();
