@@ -51,7 +51,7 @@ export function createApp(deps: Deps) {
   if (deps.config.serveWeb) app.use(webApp(deps.config.webDist));
   // Multipart is parsed only by the routes that take files, with their own limits.
   app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
-  app.use(loadSession);
+  app.use(loadSession(deps.db));
   // A client that goes away mid-response (a closed dashboard's event stream) is not an error.
   app.on('error', (err: NodeJS.ErrnoException) => {
     const gone =
@@ -59,7 +59,7 @@ export function createApp(deps: Deps) {
     deps.logger[gone ? 'debug' : 'error']({ err }, gone ? 'client went away' : 'unhandled server error');
   });
   const router = new Router();
-  mount(router, allRoutes(deps));
+  mount(router, allRoutes(deps), deps);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

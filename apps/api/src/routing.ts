@@ -1,9 +1,10 @@
 import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Knex } from 'knex';
 import type { Config } from './config';
+import { inTransaction, withEffects, type Ctx, type Effects } from './ctx';
 import type { Logger } from './logger';
 import type { User } from './models/User';
 import type { EventHub } from './notifications/hub';
@@ -30,35 +31,46 @@ export interface AppState {
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteInput<B, Q, P> {
+/** The signed-in caller on 'user' and 'admin' routes; the caller or null on public ones. */
+export type Actor<A extends Access> = A extends 'public' ? User | null : User;
+
+export interface RouteInput<B, Q, P, R = undefined> {
   body: B;
   query: Q;
   params: P;
-  /** The signed-in caller; guaranteed for 'user' and 'admin' routes. */
-  user: User;
-  /** The caller if signed in, on any route. */
-  viewer: User | null;
+  /** What the route's `prepare` returned. */
+  prepared: R;
   ctx: Context;
 }
+
+/** The handler's second argument: pass it (or `{ ...ctx, more }`) to the one service it calls. */
+export type HandlerCtx<A extends Access, T extends boolean> = Ctx<
+  Actor<A>,
+  T extends true ? Knex.Transaction : Knex
+> &
+  Effects;
 
 export interface RouteDef {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   access: Access;
-  middleware: Middleware[];
+  middleware(deps: Deps): Middleware[];
 }
 
-interface RouteSpec<
-  B extends Schema | undefined,
-  Q extends Schema | undefined,
-  P extends Schema | undefined,
-> {
+interface RouteSpec<B, Q, P, A extends Access, T extends boolean, R> {
   method: RouteDef['method'];
   path: string;
-  access: Access;
+  access: A;
   body?: B;
   query?: Q;
   params?: P;
+  /** The handler runs in a transaction that `route()` opens and commits (or rolls back on a throw). */
+  transaction?: T;
+  /**
+   * Runs after validation and before the transaction, on the pool: work that must not hold a
+   * connection (processing a photo) or must stand whatever the transaction does (rate-limit counts).
+   */
+  prepare?: (input: RouteInput<Out<B>, Out<Q>, Out<P>>, ctx: Ctx<Actor<A>, Knex>) => Promise<R>;
   /** Extra middleware before validation (a body parser for multipart, a rate limiter). */
   before?: Middleware[];
   /** Also spread `data`'s keys at the top level, for the spec's `{success, user, sessionToken}` shapes. */
@@ -67,6 +79,21 @@ interface RouteSpec<
   /** The handler writes ctx.body itself (files, streams). */
   raw?: boolean;
 }
+
+/**
+ * Zod's own wording for an issue that no schema words itself. Type errors name their field
+ * ("count: Invalid input: expected number, received string"); a schema's own message is used as is.
+ */
+const zodWording = (iss: z.core.$ZodRawIssue) => {
+  const text = z.config().localeError?.(iss);
+  const message = (typeof text === 'string' ? text : text?.message) ?? 'Invalid input';
+  const generic =
+    iss.code === 'invalid_type' ||
+    (iss.code === 'invalid_value' && iss.values.length === 1) ||
+    (iss.code === 'invalid_union' && !(iss as { options?: unknown[] }).options?.length);
+  return generic && iss.path?.length ? `${iss.path.join('.')}: ${message}` : message;
+};
+const parseOptions = { error: zodWording };
 
 export function guard(access: Access): Middleware {
   return async (ctx, next) => {
@@ -78,39 +105,59 @@ export function guard(access: Access): Middleware {
   };
 }
 
+/**
+ * Declares a route: guard → `before` → validation → `prepare` → the handler (in a transaction when
+ * declared) → effects after commit → the `{ success, data, error }` envelope.
+ */
 export function route<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
+  A extends Access = Access,
+  T extends boolean = false,
+  R = undefined,
 >(
-  spec: RouteSpec<B, Q, P>,
-  handler: (input: RouteInput<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>,
+  spec: RouteSpec<B, Q, P, A, T, R>,
+  handler: (input: RouteInput<Out<B>, Out<Q>, Out<P>, R>, ctx: HandlerCtx<A, T>) => Promise<unknown>,
 ): RouteDef {
-  const run: Middleware = async (ctx) => {
-    const state = ctx.state as AppState;
-    const input = {
-      body: (spec.body ? spec.body.parse(ctx.request.body ?? {}) : undefined) as Out<B>,
-      query: (spec.query ? spec.query.parse(ctx.query) : undefined) as Out<Q>,
-      params: (spec.params ? spec.params.parse(ctx.params) : undefined) as Out<P>,
-      user: state.user as User,
-      viewer: state.user,
-      ctx,
+  const run =
+    ({ db }: Deps): Middleware =>
+    async (ctx) => {
+      const actor = (ctx.state as AppState).user as Actor<A>;
+      const parsed = {
+        body: (spec.body ? spec.body.parse(ctx.request.body ?? {}, parseOptions) : undefined) as Out<B>,
+        query: (spec.query ? spec.query.parse(ctx.query, parseOptions) : undefined) as Out<Q>,
+        params: (spec.params ? spec.params.parse(ctx.params, parseOptions) : undefined) as Out<P>,
+        prepared: undefined,
+        ctx,
+      };
+      const prepared = spec.prepare ? await spec.prepare(parsed, { trx: db, actor }) : (undefined as R);
+      const input = { ...parsed, prepared };
+      const logEffectError = (err: unknown) => ctx.log.warn({ err }, 'after-commit effect failed');
+      const data = spec.transaction
+        ? await inTransaction(
+            db,
+            (trx, effects) => handler(input, { trx, actor, ...effects } as HandlerCtx<A, T>),
+            logEffectError,
+          )
+        : await withEffects(
+            (effects) => handler(input, { trx: db, actor, ...effects } as HandlerCtx<A, T>),
+            logEffectError,
+          );
+      if (spec.raw) return;
+      ctx.status = spec.status ?? 200;
+      ctx.set('Cache-Control', 'no-store');
+      const top = spec.flatten && data && typeof data === 'object' ? (data as object) : {};
+      ctx.body = { success: true, ...top, data: data ?? null, error: null };
     };
-    const data = await handler(input);
-    if (spec.raw) return;
-    ctx.status = spec.status ?? 200;
-    ctx.set('Cache-Control', 'no-store');
-    const top = spec.flatten && data && typeof data === 'object' ? (data as object) : {};
-    ctx.body = { success: true, ...top, data: data ?? null, error: null };
-  };
   return {
     method: spec.method,
     path: spec.path,
     access: spec.access,
-    middleware: [guard(spec.access), ...(spec.before ?? []), run],
+    middleware: (deps) => [guard(spec.access), ...(spec.before ?? []), run(deps)],
   };
 }
 
-export function mount(router: Router, routes: RouteDef[]) {
-  for (const r of routes) router[r.method](r.path, ...(r.middleware as RouterMiddleware[]));
+export function mount(router: Router, routes: RouteDef[], deps: Deps) {
+  for (const r of routes) router[r.method](r.path, ...(r.middleware(deps) as RouterMiddleware[]));
 }

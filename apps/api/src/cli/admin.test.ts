@@ -36,22 +36,26 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
   it('grants and revokes admin rights by e-mail or phone, and says when nobody matches', async () => {
     const { db, env, reopen } = await target();
     await migrateLatest(db.knex);
-    const { Model } = await import('objection');
-    Model.knex(db.knex);
-    await userRegistrar({
-      email: 'ann@example.com',
-      phoneNumber: null,
-      password: 'password1',
-      name: null,
-      smsOptIn: false,
-    });
-    await userRegistrar({
-      email: null,
-      phoneNumber: '+15550100002',
-      password: 'password1',
-      name: null,
-      smsOptIn: true,
-    });
+    await userRegistrar(
+      {
+        email: 'ann@example.com',
+        phoneNumber: null,
+        password: 'password1',
+        name: null,
+        smsOptIn: false,
+      },
+      { trx: db.knex },
+    );
+    await userRegistrar(
+      {
+        email: null,
+        phoneNumber: '+15550100002',
+        password: 'password1',
+        name: null,
+        smsOptIn: true,
+      },
+      { trx: db.knex },
+    );
     if (testDbKind() === 'embedded') await db.close();
 
     const byEmail = admin(['grant', 'ANN@example.com'], env);

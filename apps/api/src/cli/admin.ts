@@ -18,7 +18,7 @@ const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.data
 try {
   await migrateLatest(db.knex);
   const where = contact.kind === 'email' ? { email: contact.email } : { phoneNumber: contact.phoneNumber };
-  const updated = await User.query()
+  const updated = await User.query(db.knex)
     .patch({ isAdmin: command === 'grant' })
     .where(where);
   if (!updated) {

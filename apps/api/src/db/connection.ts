@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
-import { Model, knexSnakeCaseMappers } from 'objection';
+import { knexSnakeCaseMappers } from 'objection';
 import lockfile from 'proper-lockfile';
 import { migrationSource } from '@homing/migrations';
 
@@ -76,9 +76,8 @@ export async function connect(opts: {
   databaseUrl: string | null;
   dataDir: string | null;
 }): Promise<Database> {
-  const db = opts.databaseUrl ? connectPostgres(opts.databaseUrl) : await connectEmbedded(opts.dataDir);
-  Model.knex(db.knex);
-  return db;
+  // Objection's global Model.knex() is never bound: every query names its connection.
+  return opts.databaseUrl ? connectPostgres(opts.databaseUrl) : connectEmbedded(opts.dataDir);
 }
 
 export async function migrateLatest(knex: Knex) {

@@ -22,18 +22,21 @@ export async function seedLocal(deps: { knex: Knex; config: Config; logger: Logg
   await seedDemoLabels(deps);
 }
 
-async function seedAdmin({ logger }: { logger: Logger }) {
-  const anyAdmin = await User.query().findOne({ isAdmin: true });
+async function seedAdmin({ knex, logger }: { knex: Knex; logger: Logger }) {
+  const anyAdmin = await User.query(knex).findOne({ isAdmin: true });
   if (anyAdmin) return;
   const password = crypto.randomBytes(9).toString('base64url');
-  await userRegistrar({
-    email: LOCAL_ADMIN_EMAIL,
-    password,
-    name: 'Local Admin',
-    phoneNumber: null,
-    smsOptIn: false,
-    isAdmin: true,
-  });
+  await userRegistrar(
+    {
+      email: LOCAL_ADMIN_EMAIL,
+      password,
+      name: 'Local Admin',
+      phoneNumber: null,
+      smsOptIn: false,
+      isAdmin: true,
+    },
+    { trx: knex },
+  );
   logger.info({ email: LOCAL_ADMIN_EMAIL }, 'created a local admin account');
   console.log(`\n  Local admin created: ${LOCAL_ADMIN_EMAIL} / ${password}\n  (shown once: note it down)\n`);
 }

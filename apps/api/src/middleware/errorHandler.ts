@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import knex from 'knex';
 import { ZodError } from 'zod';
 import {
   CheckViolationError,
@@ -11,30 +12,29 @@ import {
 } from 'objection';
 import { AppError, notFound, payloadTooLarge, serviceUnavailable, validationError } from '../errors';
 
-function fromHttpError(err: {
-  status?: number;
-  statusCode?: number;
-  type?: string;
-  message?: string;
-}): AppError | null {
+function fromHttpError(
+  err: Error & {
+    status?: number;
+    statusCode?: number;
+    type?: string;
+    message?: string;
+  },
+): AppError | null {
   const status = err.status ?? err.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;
   if (status === 413 || err.type === 'entity.too.large') return payloadTooLarge();
-  if (err.type === 'entity.parse.failed' || /JSON/i.test(err.message ?? ''))
+  // co-body (under koa-body) throws the SyntaxError of JSON.parse, or its own for a non-object.
+  if (err instanceof SyntaxError || err.type === 'entity.parse.failed')
     return new AppError(400, 'malformed_json', 'The request body is not valid JSON');
   if (status === 415) return new AppError(415, 'unsupported_media_type', 'Unsupported content type');
   return new AppError(status, 'bad_request', status === 400 ? 'Bad request' : (err.message ?? 'Bad request'));
 }
 
-/** Maps anything thrown to the spec's envelope; classes decide, never message text (except body parsers). */
+/** Maps anything thrown to the spec's envelope; classes and codes decide, never message text. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  if (err instanceof ZodError) {
-    const issue = err.issues[0];
-    const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    const custom = issue?.code === 'custom' || (issue?.message && !/^Invalid input/.test(issue.message));
-    return validationError(custom ? issue!.message : `${field}${issue?.message ?? 'Invalid input'}`);
-  }
+  // routing.ts worded the issue (the schema's own message, or zod's naming the field).
+  if (err instanceof ZodError) return validationError(err.issues[0]?.message ?? 'Invalid input');
   if (err instanceof UniqueViolationError)
     return new AppError(409, 'already_exists', 'That record already exists');
   if (err instanceof ForeignKeyViolationError)
@@ -47,7 +47,7 @@ export function toAppError(err: unknown): AppError {
     err instanceof DataError
   )
     return validationError('Invalid input');
-  if (err instanceof Error && /Timeout acquiring a connection/.test(err.message)) return serviceUnavailable();
+  if (err instanceof knex.KnexTimeoutError) return serviceUnavailable();
   if (err && typeof err === 'object') {
     const http = fromHttpError(err as never);
     if (http) return http;

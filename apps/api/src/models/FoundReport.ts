@@ -1,6 +1,6 @@
-import { Model } from 'objection';
+import { BaseModel } from './BaseModel';
 
-export class FoundReport extends Model {
+export class FoundReport extends BaseModel {
   static override tableName = 'found_reports';
 
   id!: string;

@@ -1,10 +1,13 @@
 import { Model } from 'objection';
+import { BaseModel } from './BaseModel';
 import { ItemType } from './ItemType';
 
+// active and recovered: finders reach the owner; inactive: the label says so (switched off).
 export type ItemStatus = 'active' | 'inactive' | 'recovered';
 
-export class Item extends Model {
+export class Item extends BaseModel {
   static override tableName = 'items';
+  static override hasUpdatedAt = true;
 
   id!: string;
   ownerId!: string;

@@ -1,6 +1,6 @@
-import { Model } from 'objection';
+import { BaseModel } from './BaseModel';
 
-export class ItemType extends Model {
+export class ItemType extends BaseModel {
   static override tableName = 'item_types';
 
   id!: string;

@@ -1,6 +1,6 @@
-import { Model } from 'objection';
+import { BaseModel } from './BaseModel';
 
-export class PendingAssignment extends Model {
+export class PendingAssignment extends BaseModel {
   static override tableName = 'pending_assignments';
 
   id!: string;

@@ -1,7 +1,8 @@
 import { Model } from 'objection';
+import { BaseModel } from './BaseModel';
 import { QrCodeSet } from './QrCodeSet';
 
-export class QrCode extends Model {
+export class QrCode extends BaseModel {
   static override tableName = 'qr_codes';
 
   id!: string;

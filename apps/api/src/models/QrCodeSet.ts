@@ -1,9 +1,11 @@
 import { Model, type QueryBuilder } from 'objection';
+import { BaseModel } from './BaseModel';
 // A cycle with QrCode is fine: relation mappings are thunks, read after both modules load.
 import { QrCode } from './QrCode';
 
-export class QrCodeSet extends Model {
+export class QrCodeSet extends BaseModel {
   static override tableName = 'qr_code_sets';
+  static override hasUpdatedAt = true;
 
   id!: string;
   name!: string;

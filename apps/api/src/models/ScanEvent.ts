@@ -1,6 +1,6 @@
-import { Model } from 'objection';
+import { BaseModel } from './BaseModel';
 
-export class ScanEvent extends Model {
+export class ScanEvent extends BaseModel {
   static override tableName = 'scan_events';
 
   id!: string;

@@ -1,7 +1,7 @@
-import { Model } from 'objection';
+import { BaseModel } from './BaseModel';
 
 /** A sign-in. Only the SHA-256 of the bearer token is stored, so a database leak gives no sessions. */
-export class Session extends Model {
+export class Session extends BaseModel {
   static override tableName = 'sessions';
 
   id!: string;

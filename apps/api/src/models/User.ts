@@ -1,7 +1,8 @@
-import { Model } from 'objection';
+import { BaseModel } from './BaseModel';
 
-export class User extends Model {
+export class User extends BaseModel {
   static override tableName = 'users';
+  static override hasUpdatedAt = true;
 
   id!: string;
   name!: string | null;

@@ -1,7 +1,7 @@
 import type { BulkCreatedCode, QrCodeInSet, QrCodeSetDetail, QrCodeSetSummary } from '@homing/shared';
 import type { QrCode } from '../models/QrCode';
 import type { QrCodeSet } from '../models/QrCodeSet';
-import type { SetWithCounts } from '../services/setCatalog';
+import type { SetWithCounts } from '../services/setLoader';
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 

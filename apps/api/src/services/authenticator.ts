@@ -1,5 +1,5 @@
 import { parseContact } from '@homing/shared';
-import type { Knex } from 'knex';
+import type { Ctx } from '../ctx';
 import { invalidCredentials, tooManyRequests } from '../errors';
 import { User } from '../models/User';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords';
@@ -12,7 +12,7 @@ const MAX_FAILURES_PER_ADDRESS = 20;
 /** Checks a login; repeated failures for one identifier or one address are answered 429. */
 export async function authenticator(
   props: { identifier: string; password: string; ip: string },
-  { knex }: { knex: Knex },
+  { trx }: Pick<Ctx, 'trx'>,
 ) {
   const contact = parseContact(props.identifier);
   const canonical =
@@ -21,7 +21,7 @@ export async function authenticator(
       : contact.kind === 'phone'
         ? contact.phoneNumber
         : props.identifier.toLowerCase();
-  const limiter = rateLimiter(knex, { windowMs: WINDOW_MS });
+  const limiter = rateLimiter(trx, { windowMs: WINDOW_MS });
   const accountKey = `login:id:${canonical}`;
   const addressKey = `login:ip:${props.ip}`;
   const [byAccount, byAddress] = await Promise.all([limiter.peek(accountKey), limiter.peek(addressKey)]);
@@ -31,7 +31,7 @@ export async function authenticator(
   const user =
     contact.kind === 'invalid'
       ? undefined
-      : await User.query().findOne(
+      : await User.query(trx).findOne(
           contact.kind === 'email' ? { email: contact.email } : { phoneNumber: contact.phoneNumber },
         );
   const ok = await verifyPassword(props.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));

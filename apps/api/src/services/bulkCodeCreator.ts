@@ -1,10 +1,9 @@
 import { defaultTemplate, setGrid, templates } from '@homing/label-layout';
 import { MAX_BULK_CODES, MAX_CODES_PER_PAGE, type BulkCreateCodesRequest } from '@homing/shared';
-import type { Knex } from 'knex';
+import type { TrxCtx } from '../ctx';
 import { validationError } from '../errors';
 import type { QrCodeSet } from '../models/QrCodeSet';
-import type { User } from '../models/User';
-import { insertCodes, type CodeSlot } from './codeInserter';
+import { codeInserter, type CodeSlot } from './codeInserter';
 import { formatSetDate, nextSeriesNumber } from './setNames';
 
 /** A page of codes on the sheet whose size matches, else on the default sheet. */
@@ -18,7 +17,7 @@ const templateFor = (codesPerPage: number) =>
  */
 export async function bulkCodeCreator(
   props: BulkCreateCodesRequest,
-  { trx, actor, now = new Date() }: { trx: Knex.Transaction; actor: User; now?: Date },
+  { trx, actor, now = new Date() }: TrxCtx & { now?: Date },
 ) {
   const { count, codesPerPage } = props;
   if (count < 1 || count > MAX_BULK_CODES)
@@ -50,6 +49,6 @@ export async function bulkCodeCreator(
       gridColumn: i % set.columns,
     })),
   );
-  const codes = await insertCodes(slots, trx);
+  const codes = await codeInserter({ slots }, { trx });
   return { sets, codes };
 }

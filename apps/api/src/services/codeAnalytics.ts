@@ -1,5 +1,5 @@
 import type { QrAnalytics } from '@homing/shared';
-import type { Knex } from 'knex';
+import type { Ctx } from '../ctx';
 
 /**
  * The five counters of the analytics screen in one aggregate query.
@@ -9,10 +9,7 @@ import type { Knex } from 'knex';
  * - assignedCount: codes attached to an item (always also claimed).
  * - unclaimedCount: codes without an owner, printed or not: totalCount - claimedCount.
  */
-export async function codeAnalytics(
-  _props: object,
-  { trx }: { trx: Knex | Knex.Transaction },
-): Promise<QrAnalytics> {
+export async function codeAnalytics(_props: object, { trx }: Pick<Ctx, 'trx'>): Promise<QrAnalytics> {
   const row = (await trx('qr_codes as c')
     .join('qr_code_sets as s', 's.id', 'c.setId')
     .first(

@@ -1,9 +1,9 @@
 import { CLAIM_MESSAGES, SCAN_MESSAGES } from '@homing/shared';
+import type { TrxCtx } from '../ctx';
 import { conflict, notFound, validationError } from '../errors';
 import { QrCode } from '../models/QrCode';
 import { isSetClaimable } from './codeLifecycle';
 import { isPlausibleCodeValue, normalizeCodeValue } from './codeValues';
-import type { Ctx } from './itemQueries';
 
 /**
  * Claims a code, or with claimAll every code of its set that nobody owns yet, for the actor, in
@@ -13,7 +13,7 @@ import type { Ctx } from './itemQueries';
  */
 export async function codeClaimer(
   props: { qrCode: string; setId?: string | null; claimAll: boolean },
-  { trx, actor }: Ctx,
+  { trx, actor }: TrxCtx,
 ) {
   const value = normalizeCodeValue(props.qrCode);
   const code = isPlausibleCodeValue(value)
@@ -43,13 +43,3 @@ export async function codeClaimer(
     codes: claimed,
   };
 }
-
-/** The actor's claimed codes that no item carries, in set order. */
-export const availableCodesLister = (_props: object, { trx, actor }: Ctx) =>
-  QrCode.query(trx)
-    .where({ ownerId: actor.id })
-    .whereNull('itemId')
-    .orderBy('claimedAt', 'desc')
-    .orderBy('setId')
-    .orderBy('gridRow')
-    .orderBy('gridColumn');

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { TrxCtx } from '../ctx';
 import type { QrCode } from '../models/QrCode';
 import { newCodeValue } from './codeValues';
 
@@ -15,7 +15,10 @@ const slotKey = (slot: CodeSlot) => `${slot.setId}:${slot.gridRow}:${slot.gridCo
  * collides with an existing code is skipped by the unique index and topped up in another round,
  * which at ~50 bits per value practically never happens. Returns the codes in slot order.
  */
-export async function insertCodes(slots: readonly CodeSlot[], trx: Knex.Transaction): Promise<QrCode[]> {
+export async function codeInserter(
+  { slots }: { slots: readonly CodeSlot[] },
+  { trx }: Pick<TrxCtx, 'trx'>,
+): Promise<QrCode[]> {
   const bySlot = new Map<string, QrCode>();
   let missing = slots;
   while (missing.length) {

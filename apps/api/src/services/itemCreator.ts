@@ -1,25 +1,31 @@
 import type { CreateItemRequest } from '@homing/shared';
+import type { Effects, TrxCtx } from '../ctx';
 import { Item } from '../models/Item';
-import { ownedItemFinder, requireItemType, type Ctx } from './itemQueries';
+import { requireItemType } from './itemTypeLister';
+import { ownedItemFinder } from './ownedItemFinder';
+import type { ProcessedPhoto } from './photoProcessor';
+import { photoStorer } from './photoStorer';
+import type { PhotoStore } from './photoStore';
 
 /**
- * A new item of the actor. `photoKey` is a photo already stored (routes store it first and delete
- * it if this throws, so a failed create keeps nothing). Items start without a label: one is put on
- * later by a pending assignment and a scan, or by picking an available code (omitQR is moot).
+ * A new item of the actor, with its photo if one came (stored, and deleted again if the
+ * transaction fails). Items start without a label: one is put on later by a pending assignment
+ * and a scan, or by picking an available code (omitQR is moot).
  */
 export async function itemCreator(
   props: Required<Pick<CreateItemRequest, 'itemTypeId' | 'name' | 'description'>> & {
-    photoKey: string | null;
+    photo: ProcessedPhoto | null;
   },
-  { trx, actor }: Ctx,
+  ctx: TrxCtx & Effects & { photos: PhotoStore },
 ) {
-  await requireItemType(props.itemTypeId, trx);
-  const item = await Item.query(trx).insert({
-    ownerId: actor.id,
+  await requireItemType(props.itemTypeId, ctx.trx);
+  const photoKey = props.photo ? await photoStorer({ photo: props.photo }, ctx) : null;
+  const item = await Item.query(ctx.trx).insert({
+    ownerId: ctx.actor.id,
     itemTypeId: props.itemTypeId,
     name: props.name,
     description: props.description,
-    photoKey: props.photoKey,
+    photoKey,
   });
-  return ownedItemFinder({ itemId: item.id }, { trx, actor });
+  return ownedItemFinder({ itemId: item.id }, ctx);
 }

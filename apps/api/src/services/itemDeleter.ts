@@ -1,15 +1,18 @@
+import type { Effects, TrxCtx } from '../ctx';
 import { Item } from '../models/Item';
 import { QrCode } from '../models/QrCode';
-import { ownedItemFinder, type Ctx } from './itemQueries';
+import { ownedItemFinder } from './ownedItemFinder';
+import type { PhotoStore } from './photoStore';
 
 /**
  * Deletes the actor's item. Its label goes back to the owner's available codes (still claimed,
  * no item); pending assignments and finder reports go with the item, scan events keep no link.
- * Returns the photo key for deletion after the commit.
+ * The photo file is deleted after the commit (a rollback must not lose it).
  */
-export async function itemDeleter(props: { itemId: string }, ctx: Ctx) {
+export async function itemDeleter(props: { itemId: string }, ctx: TrxCtx & Effects & { photos: PhotoStore }) {
   const item = await ownedItemFinder({ itemId: props.itemId, lock: true }, ctx);
   await QrCode.query(ctx.trx).where({ itemId: item.id }).patch({ itemId: null, assignedAt: null });
   await Item.query(ctx.trx).deleteById(item.id);
-  return { deletedPhotoKey: item.photoKey };
+  const { photoKey } = item;
+  if (photoKey) ctx.afterCommit(() => ctx.photos.delete(photoKey));
 }

@@ -1,8 +1,10 @@
 import { ITEM_MESSAGES } from '@homing/shared';
+import type { Effects, TrxCtx } from '../ctx';
 import { validationError } from '../errors';
 import { Item } from '../models/Item';
-import { ownedItemFinder, requireItemType, type Ctx } from './itemQueries';
-import { photoKeyFromUrl } from './photoStore';
+import { requireItemType } from './itemTypeLister';
+import { ownedItemFinder } from './ownedItemFinder';
+import { photoKeyFromUrl, type PhotoStore } from './photoStore';
 
 export interface ItemUpdate {
   itemId: string;
@@ -15,10 +17,10 @@ export interface ItemUpdate {
 }
 
 /**
- * Edits the actor's item. Returns the photo key it no longer uses, for the caller to delete after
- * the commit (a rollback must not lose the file).
+ * Edits the actor's item. A photo it no longer uses is deleted after the commit (a rollback must
+ * not lose the file).
  */
-export async function itemUpdater(props: ItemUpdate, ctx: Ctx) {
+export async function itemUpdater(props: ItemUpdate, ctx: TrxCtx & Effects & { photos: PhotoStore }) {
   const item = await ownedItemFinder({ itemId: props.itemId, lock: true }, ctx);
   await requireItemType(props.itemTypeId, ctx.trx);
   let photoKey = item.photoKey;
@@ -33,17 +35,8 @@ export async function itemUpdater(props: ItemUpdate, ctx: Ctx) {
       ...(props.description !== undefined && { description: props.description }),
       ...(props.status && { status: props.status }),
       photoKey,
-      updatedAt: new Date(),
     });
-  return {
-    item: await ownedItemFinder({ itemId: item.id }, ctx),
-    replacedPhotoKey: item.photoKey !== photoKey ? item.photoKey : null,
-  };
-}
-
-/** Puts a newly stored photo on the actor's item; returns the old key for deletion after commit. */
-export async function itemPhotoReplacer(props: { itemId: string; photoKey: string }, ctx: Ctx) {
-  const item = await ownedItemFinder({ itemId: props.itemId, lock: true }, ctx);
-  await Item.query(ctx.trx).findById(item.id).patch({ photoKey: props.photoKey, updatedAt: new Date() });
-  return { item: await ownedItemFinder({ itemId: item.id }, ctx), replacedPhotoKey: item.photoKey };
+  const replaced = item.photoKey;
+  if (replaced && replaced !== photoKey) ctx.afterCommit(() => ctx.photos.delete(replaced));
+  return ownedItemFinder({ itemId: item.id }, ctx);
 }

@@ -61,23 +61,3 @@ export function localPhotoStore(dir: string): PhotoStore {
 
 export const photosDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'photos');
 export const photoStoreFor = (config: Pick<Config, 'dataDir'>) => localPhotoStore(photosDir(config));
-
-/**
- * Stores a processed photo, runs `work` with its key (null without a photo), and deletes the file
- * again if `work` throws: a failed create or replace keeps nothing.
- */
-export async function withStoredPhoto<T>(
-  store: PhotoStore,
-  photo: { body: Buffer; contentType: string; ext: 'webp' | 'jpg' } | null,
-  work: (photoKey: string | null) => Promise<T>,
-): Promise<T> {
-  if (!photo) return work(null);
-  const key = newPhotoKey(photo.ext);
-  await store.put(key, photo.body, photo.contentType);
-  try {
-    return await work(key);
-  } catch (err) {
-    await store.delete(key);
-    throw err;
-  }
-}

@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import type { Ctx, Conn } from '../ctx';
 import { batched } from '../db/batched';
 import { preparedQuery } from '../db/prepared';
 import { Item } from '../models/Item';
@@ -26,21 +28,33 @@ const LOOKUP = `
     JOIN item_types t ON t.id = i.item_type_id
    WHERE c.value = ANY($1::text[]) AND i.status <> 'inactive'`;
 
-// The pages loading at the same moment share one lookup (a popular label is looked up once).
-const lookup = batched(async (values: string[]) => {
-  const rows = await preparedQuery<Row>(Item.knex(), 'public-items-by-code', LOOKUP, [[...new Set(values)]]);
-  const byValue = new Map(rows.map((row) => [row.value, row]));
-  return values.map((value) => byValue.get(value) ?? null);
-});
+const lookupRows = (trx: Conn, values: string[]) =>
+  preparedQuery<Row>(trx, 'public-items-by-code', LOOKUP, [[...new Set(values)]]);
+
+// On the pool, the pages loading at the same moment share one lookup (a popular label is looked
+// up once); one batcher per pool. In a transaction, the lookup runs on that transaction.
+const batchers = new WeakMap<Knex, (value: string) => Promise<Row | null>>();
+function lookupOn(trx: Conn): (value: string) => Promise<Row | null> {
+  if (trx.isTransaction) return async (value) => (await lookupRows(trx, [value]))[0] ?? null;
+  let lookup = batchers.get(trx);
+  if (!lookup) {
+    lookup = batched(async (values: string[]) => {
+      const byValue = new Map((await lookupRows(trx, values)).map((row) => [row.value, row]));
+      return values.map((value) => byValue.get(value) ?? null);
+    });
+    batchers.set(trx, lookup);
+  }
+  return lookup;
+}
 
 /**
  * The active item a label is attached to, or null (unknown code, no item, inactive item): an
- * indexed join as a prepared statement, batched across concurrent page loads, since every
- * finder's page load asks it.
+ * indexed join as a prepared statement, batched across concurrent page loads on the pool, since
+ * every finder's page load asks it.
  */
-export async function findActiveItemByCode(qrCode: string) {
-  const value = normalizeCodeValue(qrCode);
-  const row = await lookup(value);
+export async function publicItemFinder(props: { qrCode: string }, { trx }: Pick<Ctx, 'trx'>) {
+  const value = normalizeCodeValue(props.qrCode);
+  const row = await lookupOn(trx)(value);
   if (!row) return null;
   const { value: _value, codeId, icon, displayName, ...fields } = row;
   const item = Item.fromJson(

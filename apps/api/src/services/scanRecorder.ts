@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DeviceType } from '@homing/shared';
+import type { Ctx, Effects } from '../ctx';
 import { batched } from '../db/batched';
 import { preparedQuery } from '../db/prepared';
+import type { User } from '../models/User';
+import type { EventHub } from '../notifications/hub';
+import { presentFoundEvent } from '../presenters/foundActivity';
 import { normalizeCodeValue } from './codeValues';
 
 interface ScanRow {
@@ -42,7 +46,6 @@ const RECORD_SCANS = `
 
 export interface ScanProps {
   qrCode: string;
-  viewerId: string | null;
   scannedAt: Date;
   deviceType: DeviceType;
   platform: string | null;
@@ -63,42 +66,74 @@ export interface RecordedScan {
   deviceType: string;
 }
 
-/**
- * Records scans (every label scan hits this). Scans arriving together are group-committed: one
- * statement looks up every code with its item and inserts every event. The statement commits
- * asynchronously (synchronous_commit off for that transaction only): a PostgreSQL crash may lose
- * the last fraction of a second of scan analytics, never corrupt them, and the commit does not
- * wait for the disk. Reports and notifications keep synchronous commits.
- */
-export function scanRecorder({ knex }: { knex: Knex }): (props: ScanProps) => Promise<RecordedScan> {
-  return batched(async (scans: ScanProps[]) => {
-    const ids = scans.map(() => crypto.randomUUID());
-    const column = <K extends keyof ScanProps>(key: K) => scans.map((s) => s[key]);
-    const rows = await preparedQuery<ScanRow>(knex, 'record-scans', RECORD_SCANS, [
-      ids,
-      scans.map((s) => normalizeCodeValue(s.qrCode)),
-      column('viewerId'),
-      column('scannedAt'),
-      column('deviceType'),
-      column('platform'),
-      column('language'),
-      column('timezone'),
-      column('connectionType'),
-      column('screenSize'),
-      column('referrer'),
-      column('userAgent'),
-    ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => {
-      const row = byId.get(id)!;
-      return {
-        id,
-        itemId: row.item_id,
-        ownerId: row.owner_id,
-        itemName: row.item_name,
-        scannedAt: new Date(row.scanned_at),
-        deviceType: row.device_type,
-      };
+type Scan = ScanProps & { viewerId: string | null };
+
+// One batcher per pool: the scans of every request arriving together go in one statement.
+const batchers = new WeakMap<Knex, (scan: Scan) => Promise<RecordedScan>>();
+function recorderFor(knex: Knex) {
+  let record = batchers.get(knex);
+  if (!record) {
+    record = batched(async (scans: Scan[]) => {
+      const ids = scans.map(() => crypto.randomUUID());
+      const column = <K extends keyof Scan>(key: K) => scans.map((s) => s[key]);
+      const rows = await preparedQuery<ScanRow>(knex, 'record-scans', RECORD_SCANS, [
+        ids,
+        scans.map((s) => normalizeCodeValue(s.qrCode)),
+        column('viewerId'),
+        column('scannedAt'),
+        column('deviceType'),
+        column('platform'),
+        column('language'),
+        column('timezone'),
+        column('connectionType'),
+        column('screenSize'),
+        column('referrer'),
+        column('userAgent'),
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => {
+        const row = byId.get(id)!;
+        return {
+          id,
+          itemId: row.item_id,
+          ownerId: row.owner_id,
+          itemName: row.item_name,
+          scannedAt: new Date(row.scanned_at),
+          deviceType: row.device_type,
+        };
+      });
     });
-  });
+    batchers.set(knex, record);
+  }
+  return record;
+}
+
+/**
+ * Records a scan (every label scan hits this). It runs on the pool, never in a transaction:
+ * scans arriving together are group-committed, one statement looking up every code with its item
+ * and inserting every event. The statement commits asynchronously (synchronous_commit off for
+ * that transaction only): a PostgreSQL crash may lose the last fraction of a second of scan
+ * analytics, never corrupt them, and the commit does not wait for the disk. Reports and
+ * notifications keep synchronous commits. A scan of someone else's item reaches its owner's open
+ * dashboards live, after the commit.
+ */
+export async function scanRecorder(
+  props: ScanProps,
+  { trx, actor, hub, afterCommit }: Ctx<User | null, Knex> & Effects & { hub: EventHub },
+): Promise<RecordedScan> {
+  const event = await recorderFor(trx)({ ...props, viewerId: actor?.id ?? null });
+  const { itemId, ownerId } = event;
+  if (itemId && ownerId)
+    afterCommit(() =>
+      hub.publish(ownerId, {
+        type: 'found_event',
+        data: presentFoundEvent({
+          id: event.id,
+          scannedAt: event.scannedAt,
+          itemId,
+          itemName: event.itemName ?? '',
+        }),
+      }),
+    );
+  return event;
 }

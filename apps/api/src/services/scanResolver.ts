@@ -1,13 +1,13 @@
 import { SCAN_MESSAGES, type ScanResult } from '@homing/shared';
+import type { Conn, TrxCtx } from '../ctx';
 import { notFound } from '../errors';
 import { Item } from '../models/Item';
 import { PendingAssignment } from '../models/PendingAssignment';
 import { QrCode } from '../models/QrCode';
 import type { User } from '../models/User';
-import { labelAttacher } from './codeAssigner';
 import { isSetClaimable } from './codeLifecycle';
 import { isPlausibleCodeValue, normalizeCodeValue } from './codeValues';
-import type { Ctx } from './itemQueries';
+import { labelAttacher } from './labelAttacher';
 
 /**
  * An expired pending assignment is reported (assignment_failed) for this long after it expired,
@@ -22,7 +22,7 @@ export const EXPIRED_ASSIGNMENT_NOTICE_MS = 30 * 60 * 1000;
  */
 export async function scanResolver(
   props: { qrCode: string },
-  { trx, actor }: { trx: Ctx['trx']; actor: User | null },
+  { trx, actor }: TrxCtx<User | null>,
 ): Promise<ScanResult> {
   const value = normalizeCodeValue(props.qrCode);
   const code = isPlausibleCodeValue(value)
@@ -61,7 +61,7 @@ export async function scanResolver(
 }
 
 /** The owner's newest pending assignment, locked, unless it was completed. */
-async function newestOpenAssignment(actor: User, trx: Ctx['trx']) {
+async function newestOpenAssignment(actor: User, trx: Conn) {
   const newest = await PendingAssignment.query(trx)
     .where({ ownerId: actor.id })
     .orderBy('createdAt', 'desc')
@@ -73,7 +73,7 @@ async function newestOpenAssignment(actor: User, trx: Ctx['trx']) {
 
 async function completeAssignment(
   { code, pending }: { code: QrCode; pending: PendingAssignment },
-  ctx: Ctx,
+  ctx: TrxCtx,
 ): Promise<ScanResult> {
   const failed = (error: string): ScanResult => ({ type: 'assignment_failed', message: error, error });
   if (!code.ownerId) {
@@ -94,7 +94,7 @@ async function completeAssignment(
 }
 
 /** Codes of the set nobody owns yet (the set is claimable, or the scan would not ask). */
-async function claimableCount(setId: string, trx: Ctx['trx']) {
+async function claimableCount(setId: string, trx: Conn) {
   const [row] = await QrCode.query(trx).where({ setId }).whereNull('ownerId').count({ n: '*' });
   return Number((row as unknown as { n: string | number }).n);
 }

@@ -1,8 +1,8 @@
 import { getTemplate, setGrid } from '@homing/label-layout';
-import type { Knex } from 'knex';
+import type { TrxCtx } from '../ctx';
 import { validationError } from '../errors';
 import { QrCodeSet } from '../models/QrCodeSet';
-import { insertCodes } from './codeInserter';
+import { codeInserter } from './codeInserter';
 
 export interface SetCreatorProps {
   count: number;
@@ -13,9 +13,9 @@ export interface SetCreatorProps {
 
 /**
  * A top-level set of `count` new codes laid out on the set grid, in two statements: one for the
- * set, one for all its codes (`insertCodes`, in grid order).
+ * set, one for all its codes (`codeInserter`, in grid order).
  */
-export async function setCreator(props: SetCreatorProps, { trx }: { trx: Knex.Transaction }) {
+export async function setCreator(props: SetCreatorProps, { trx }: Pick<TrxCtx, 'trx'>) {
   if (!getTemplate(props.templateId)) throw validationError('Unknown template');
   if (!Number.isInteger(props.count) || props.count < 1 || props.count > 10_000)
     throw validationError('count must be between 1 and 10000');
@@ -27,13 +27,15 @@ export async function setCreator(props: SetCreatorProps, { trx }: { trx: Knex.Tr
     columns: grid.columns,
     createdBy: props.createdBy ?? null,
   });
-  const codes = await insertCodes(
-    Array.from({ length: props.count }, (_, i) => ({
-      setId: set.id,
-      gridRow: Math.floor(i / grid.columns),
-      gridColumn: i % grid.columns,
-    })),
-    trx,
+  const codes = await codeInserter(
+    {
+      slots: Array.from({ length: props.count }, (_, i) => ({
+        setId: set.id,
+        gridRow: Math.floor(i / grid.columns),
+        gridColumn: i % grid.columns,
+      })),
+    },
+    { trx },
   );
   return { set, codes };
 }

@@ -1,9 +1,9 @@
 import { getTemplate, isValidStart } from '@homing/label-layout';
 import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
-import type { Knex } from 'knex';
 import { PDFDocument, PrintScaling } from 'pdf-lib';
+import type { Ctx } from '../ctx';
 import { conflict, validationError } from '../errors';
-import { setLoader } from './setCatalog';
+import { setLoader } from './setLoader';
 
 export interface SetLabelsPdfProps {
   setIds: readonly string[];
@@ -20,7 +20,7 @@ export interface SetLabelsPdfProps {
  * of a bulk batch is its set n) and each label carrying its set's name. The start column and row
  * apply to the first sheet only. Codes print in grid order, the order they were laid out in.
  */
-export async function setLabelsPdf(props: SetLabelsPdfProps, { trx }: { trx: Knex | Knex.Transaction }) {
+export async function setLabelsPdf(props: SetLabelsPdfProps, { trx }: Pick<Ctx, 'trx'>) {
   const loaded = [];
   for (const setId of props.setIds) loaded.push(await setLoader({ setId }, { trx }));
   const first = loaded[0]!.set;

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Ctx } from '../ctx';
 
 /** MM-DD-YYYY (spec section 9), in UTC so every server names a day the same way. */
 export function formatSetDate(date: Date): string {
@@ -16,7 +16,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function nextSeriesNumber(
   props: { prefix: string; date: Date; suffix?: string },
-  { trx }: { trx: Knex.Transaction },
+  { trx }: Pick<Ctx, 'trx'>,
 ): Promise<number> {
   const head = `${props.prefix} ${formatSetDate(props.date)} #`;
   const rows = (await trx('qr_code_sets')

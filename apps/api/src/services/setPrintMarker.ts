@@ -1,8 +1,7 @@
 import type { MarkSetsPrintedRequest } from '@homing/shared';
-import type { Knex } from 'knex';
+import type { TrxCtx } from '../ctx';
 import { conflict, notFound } from '../errors';
 import { QrCodeSet } from '../models/QrCodeSet';
-import type { User } from '../models/User';
 
 export const PRINT_REFUSALS = {
   child: () => conflict('print_child_set', 'A child set cannot be printed on its own'),
@@ -15,7 +14,7 @@ export const PRINT_REFUSALS = {
  */
 export async function setPrintMarker(
   props: MarkSetsPrintedRequest,
-  { trx }: { trx: Knex.Transaction; actor: User },
+  { trx }: TrxCtx,
 ): Promise<{ updatedCount: number }> {
   const ids = [...new Set(props.setIds)];
   const sets = await QrCodeSet.query(trx).findByIds(ids).forUpdate();

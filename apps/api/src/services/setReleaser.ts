@@ -1,8 +1,7 @@
 import type { MarkSetsReleasedRequest } from '@homing/shared';
-import type { Knex } from 'knex';
+import type { TrxCtx } from '../ctx';
 import { conflict, notFound } from '../errors';
 import { QrCodeSet } from '../models/QrCodeSet';
-import type { User } from '../models/User';
 
 export const RELEASE_REFUSALS = {
   topLevel: () => conflict('release_top_level_set', 'Only a child set can be released. Split the set first.'),
@@ -16,7 +15,7 @@ export const RELEASE_REFUSALS = {
  */
 export async function setReleaser(
   props: MarkSetsReleasedRequest,
-  { trx }: { trx: Knex.Transaction; actor: User },
+  { trx }: TrxCtx,
 ): Promise<{ releasedCount: number }> {
   const ids = [...new Set(props.setIds)];
   const sets = await QrCodeSet.query(trx).findByIds(ids).forUpdate();

@@ -1,10 +1,9 @@
 import { splitChildLabel, splitPreview } from '@homing/label-layout';
 import type { SplitSetRequest } from '@homing/shared';
-import type { Knex } from 'knex';
+import type { TrxCtx } from '../ctx';
 import { conflict, validationError } from '../errors';
 import type { QrCodeSet } from '../models/QrCodeSet';
-import type { User } from '../models/User';
-import { setLoader, type SetWithCounts } from './setCatalog';
+import { setLoader, type SetWithCounts } from './setLoader';
 
 export const SPLIT_REFUSALS = {
   child: () => conflict('split_child_set', 'A child set cannot be split again'),
@@ -21,7 +20,7 @@ export const SPLIT_REFUSALS = {
  */
 export async function setSplitter(
   props: SplitSetRequest,
-  { trx, actor }: { trx: Knex.Transaction; actor: User },
+  { trx, actor }: TrxCtx,
 ): Promise<{ parent: SetWithCounts; children: SetWithCounts[] }> {
   const { set: parent, codes } = await setLoader({ setId: props.setId, forUpdate: true }, { trx });
   if (parent.parentSetId) throw SPLIT_REFUSALS.child();

@@ -1,15 +1,14 @@
 import { getTemplate } from '@homing/label-layout';
 import type { CreateSetWithCodesRequest } from '@homing/shared';
-import type { Knex } from 'knex';
+import type { TrxCtx } from '../ctx';
 import { validationError } from '../errors';
-import type { User } from '../models/User';
 import { setCreator } from './setCreator';
 import { formatSetDate, nextSeriesNumber } from './setNames';
 
 /** A new top-level set of one sheet of codes for the template, named `Set MM-DD-YYYY #n`. */
 export async function sheetSetCreator(
   props: CreateSetWithCodesRequest,
-  { trx, actor, now = new Date() }: { trx: Knex.Transaction; actor: User; now?: Date },
+  { trx, actor, now = new Date() }: TrxCtx & { now?: Date },
 ) {
   const template = getTemplate(props.templateId);
   if (!template) throw validationError('Unknown template');

@@ -1,10 +1,13 @@
 import type { RegisterInput } from '@homing/shared';
+import { UniqueViolationError } from 'objection';
+import type { Ctx } from '../ctx';
 import { conflict } from '../errors';
 import { User } from '../models/User';
 import { hashPassword } from './passwords';
 
-export async function userRegistrar(props: RegisterInput & { isAdmin?: boolean }) {
-  const taken = await User.query()
+/** A new account; an e-mail address or phone number already registered is refused (409). */
+export async function userRegistrar(props: RegisterInput & { isAdmin?: boolean }, { trx }: Pick<Ctx, 'trx'>) {
+  const taken = await User.query(trx)
     .where((q) => {
       if (props.email) q.orWhere('email', props.email);
       if (props.phoneNumber) q.orWhere('phoneNumber', props.phoneNumber);
@@ -12,7 +15,7 @@ export async function userRegistrar(props: RegisterInput & { isAdmin?: boolean }
     .first();
   if (taken) throw accountExists(props);
   try {
-    return await User.query().insertAndFetch({
+    return await User.query(trx).insertAndFetch({
       name: props.name,
       email: props.email,
       phoneNumber: props.phoneNumber,
@@ -22,7 +25,7 @@ export async function userRegistrar(props: RegisterInput & { isAdmin?: boolean }
     });
   } catch (err) {
     // Two registrations racing past the check above: the unique index decides.
-    if ((err as { name?: string }).name === 'UniqueViolationError') throw accountExists(props);
+    if (err instanceof UniqueViolationError) throw accountExists(props);
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { defaultTemplate } from '@homing/label-layout';
 import type { Knex } from 'knex';
-import { sessionCreator } from '../services/sessions';
+import { inTransaction } from '../ctx';
+import { sessionCreator } from '../services/sessionCreator';
 import { setCreator } from '../services/setCreator';
 import type { TestServer } from './testServer';
 
@@ -23,22 +24,30 @@ export async function makeSet(
   target: Target,
   opts: { count?: number; printed?: boolean; released?: boolean; child?: boolean; name?: string } = {},
 ): Promise<MadeSet> {
-  return knexOf(target).transaction(async (trx) => {
-    const { set, codes } = await setCreator(
-      { count: opts.count ?? 1, templateId: defaultTemplate.id, name: opts.name ?? 'Test set' },
-      { trx },
-    );
-    const parentSetId = opts.child ? await parentSet(trx) : null;
-    await trx('qr_code_sets')
-      .where({ id: set.id })
-      .update({
-        isPrinted: opts.printed ?? true,
-        isReleased: opts.released ?? false,
-        parentSetId,
-      });
-    return { setId: set.id, codes: codes.map((c) => ({ id: c.id, value: c.value })) };
-  });
+  return inTransaction(
+    knexOf(target),
+    async (trx) => {
+      const { set, codes } = await setCreator(
+        { count: opts.count ?? 1, templateId: defaultTemplate.id, name: opts.name ?? 'Test set' },
+        { trx },
+      );
+      const parentSetId = opts.child ? await parentSet(trx) : null;
+      await trx('qr_code_sets')
+        .where({ id: set.id })
+        .update({
+          isPrinted: opts.printed ?? true,
+          isReleased: opts.released ?? false,
+          parentSetId,
+        });
+      return { setId: set.id, codes: codes.map((c) => ({ id: c.id, value: c.value })) };
+    },
+    rethrow,
+  );
 }
+
+const rethrow = (err: unknown) => {
+  throw err;
+};
 
 async function parentSet(trx: Knex.Transaction) {
   const [parent] = await trx('qr_code_sets')
@@ -145,6 +154,9 @@ export async function quickUsers(server: TestServer, n: number) {
   }));
   const users = (await server.db.knex('users').insert(rows).returning('id')) as { id: string }[];
   return Promise.all(
-    users.map(async (u) => ({ user: u, token: await sessionCreator({ userId: u.id, ttlMs: 3_600_000 }) })),
+    users.map(async (u) => ({
+      user: u,
+      token: await sessionCreator({ userId: u.id, ttlMs: 3_600_000 }, { trx: server.db.knex }),
+    })),
   );
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
-import { Model } from 'objection';
 import { loadConfig, type Config } from '../config';
 import { connectEmbedded, connectPostgres, type Database } from '../db/connection';
 import { startServer, type RunningServer } from '../server';
@@ -13,9 +12,7 @@ export const testDbKind = (): TestDbKind =>
 /** A fresh database of the kind under test: its own PostgreSQL database, or an in-memory PGlite. */
 export async function freshDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
   if (kind === 'embedded') {
-    const db = await connectEmbedded(null);
-    Model.knex(db.knex);
-    return db;
+    return connectEmbedded(null);
   }
   const name = `homing_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
@@ -23,7 +20,6 @@ export async function freshDatabase(kind: TestDbKind = testDbKind()): Promise<Da
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const db = connectPostgres(url.toString());
-  Model.knex(db.knex);
   return {
     ...db,
     close: async () => {
@@ -59,14 +55,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SEED_DEMO: '0',
     ...env,
   });
-  // Objection's binding is per process: a second server in one test file must hand it back.
-  const previousBinding = Model.knex();
-  const db = await freshDatabase();
-  const server = await startServer(config, { db });
-  const close = async () => {
-    await server.close();
-    if (previousBinding) Model.knex(previousBinding);
-  };
+  const server = await startServer(config, { db: await freshDatabase() });
   const api: TestServer['api'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
@@ -85,7 +74,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     }
     return { status: res.status, body: parsed as never, headers: res.headers };
   };
-  return { ...server, close, config, api };
+  return { ...server, config, api };
 }
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import type { BulkCreateCodesResult, PrintTemplate, QrAnalytics } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminServer, type AdminServer } from './fixtures';
+import { startAdminServer, type AdminServer } from '../../testing/adminServer';
 
 let t: AdminServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { route, type Deps, type RouteDef } from '../../routing';
 import { bulkCodeCreator } from '../../services/bulkCodeCreator';
 import { codeAnalytics } from '../../services/codeAnalytics';
 
-export function codeRoutes({ db }: Deps): RouteDef[] {
+export function codeRoutes(_deps: Deps): RouteDef[] {
   return [
     route(
       {
@@ -12,10 +12,11 @@ export function codeRoutes({ db }: Deps): RouteDef[] {
         path: '/api/admin/qr-codes/bulk',
         access: 'admin',
         body: bulkCreateCodesRequest,
+        transaction: true,
         status: 201,
       },
-      async ({ body, user }) => {
-        const { sets, codes } = await db.transaction((trx) => bulkCodeCreator(body, { trx, actor: user }));
+      async ({ body }, ctx) => {
+        const { sets, codes } = await bulkCodeCreator(body, ctx);
         const byId = new Map(sets.map((set) => [set.id, set]));
         return {
           qrCodes: codes.map((code) => presentBulkCode(code, byId.get(code.setId)!)),
@@ -25,8 +26,8 @@ export function codeRoutes({ db }: Deps): RouteDef[] {
       },
     ),
 
-    route({ method: 'get', path: '/api/admin/qr-codes/analytics', access: 'admin' }, async () =>
-      codeAnalytics({}, { trx: db }),
+    route({ method: 'get', path: '/api/admin/qr-codes/analytics', access: 'admin' }, async (_input, ctx) =>
+      codeAnalytics({}, ctx),
     ),
   ];
 }

@@ -1,7 +1,7 @@
 import type { BulkCreateCodesResult } from '@homing/shared';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminServer, type AdminServer } from './fixtures';
+import { startAdminServer, type AdminServer } from '../../testing/adminServer';
 
 let t: AdminServer;
 beforeAll(async () => {

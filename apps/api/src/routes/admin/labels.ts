@@ -1,13 +1,18 @@
 import { batchLabelsPdfQuery, labelsPdfQuery, setIdParams } from '@homing/shared';
 import type { Context } from 'koa';
+import type { Conn } from '../../ctx';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { setLabelsPdf, type SetLabelsPdfProps } from '../../services/setLabelsPdf';
 
-export function labelRoutes({ db, config }: Deps): RouteDef[] {
-  const send = async (ctx: Context, props: Omit<SetLabelsPdfProps, 'domainName' | 'brandWord'>) => {
+export function labelRoutes({ config }: Deps): RouteDef[] {
+  const send = async (
+    ctx: Context,
+    trx: Conn,
+    props: Omit<SetLabelsPdfProps, 'domainName' | 'brandWord'>,
+  ) => {
     const { bytes, filename } = await setLabelsPdf(
       { ...props, domainName: config.domainName, brandWord: config.brand.word },
-      { trx: db },
+      { trx },
     );
     ctx.status = 200;
     ctx.type = 'application/pdf';
@@ -26,7 +31,7 @@ export function labelRoutes({ db, config }: Deps): RouteDef[] {
         query: batchLabelsPdfQuery,
         raw: true,
       },
-      async ({ query, ctx }) => send(ctx, query),
+      async ({ query, ctx }, { trx }) => send(ctx, trx, query),
     ),
 
     route(
@@ -38,7 +43,7 @@ export function labelRoutes({ db, config }: Deps): RouteDef[] {
         query: labelsPdfQuery,
         raw: true,
       },
-      async ({ params, query, ctx }) => send(ctx, { ...query, setIds: [params.id] }),
+      async ({ params, query, ctx }, { trx }) => send(ctx, trx, { ...query, setIds: [params.id] }),
     ),
   ];
 }

@@ -3,6 +3,7 @@ import { codeRoutes } from './codes';
 import { labelRoutes } from './labels';
 import { setRoutes } from './sets';
 import { templateRoutes } from './templates';
+import { voucherRoutes } from './vouchers';
 
 /** `/api/admin/*` and the public `/api/templates` (issue: labels and administration). */
 export function adminRoutes(deps: Deps): RouteDef[] {
@@ -12,5 +13,6 @@ export function adminRoutes(deps: Deps): RouteDef[] {
     // Before the sets' `/:id` routes, whose id would otherwise swallow `labels.pdf`.
     ...labelRoutes(deps),
     ...setRoutes(deps),
+    ...voucherRoutes(),
   ];
 }

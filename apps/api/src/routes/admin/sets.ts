@@ -7,16 +7,17 @@ import {
 } from '@homing/shared';
 import { presentSetDetail, presentSetSummary } from '../../presenters/qrCodeSet';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { setLister, setLoader } from '../../services/setCatalog';
+import { setLister } from '../../services/setLister';
+import { setLoader } from '../../services/setLoader';
 import { setPrintMarker } from '../../services/setPrintMarker';
 import { setReleaser } from '../../services/setReleaser';
 import { setSplitter } from '../../services/setSplitter';
 import { sheetSetCreator } from '../../services/sheetSetCreator';
 
-export function setRoutes({ db }: Deps): RouteDef[] {
+export function setRoutes(_deps: Deps): RouteDef[] {
   return [
-    route({ method: 'get', path: '/api/admin/qr-sets', access: 'admin' }, async () =>
-      (await setLister({}, { trx: db })).map(presentSetSummary),
+    route({ method: 'get', path: '/api/admin/qr-sets', access: 'admin' }, async (_input, ctx) =>
+      (await setLister({}, ctx)).map(presentSetSummary),
     ),
 
     route(
@@ -25,18 +26,25 @@ export function setRoutes({ db }: Deps): RouteDef[] {
         path: '/api/admin/qr-sets/create-with-codes',
         access: 'admin',
         body: createSetWithCodesRequest,
+        transaction: true,
         status: 201,
       },
-      async ({ body, user }) => {
-        const { set, codes } = await db.transaction((trx) => sheetSetCreator(body, { trx, actor: user }));
+      async ({ body }, ctx) => {
+        const { set, codes } = await sheetSetCreator(body, ctx);
         return presentSetDetail(set, codes);
       },
     ),
 
     route(
-      { method: 'post', path: '/api/admin/qr-sets/split', access: 'admin', body: splitSetRequest },
-      async ({ body, user }) => {
-        const { parent, children } = await db.transaction((trx) => setSplitter(body, { trx, actor: user }));
+      {
+        method: 'post',
+        path: '/api/admin/qr-sets/split',
+        access: 'admin',
+        body: splitSetRequest,
+        transaction: true,
+      },
+      async ({ body }, ctx) => {
+        const { parent, children } = await setSplitter(body, ctx);
         return { parent: presentSetSummary(parent), children: children.map(presentSetSummary) };
       },
     ),
@@ -47,8 +55,9 @@ export function setRoutes({ db }: Deps): RouteDef[] {
         path: '/api/admin/qr-sets/mark-sets-printed',
         access: 'admin',
         body: markSetsPrintedRequest,
+        transaction: true,
       },
-      async ({ body, user }) => db.transaction((trx) => setPrintMarker(body, { trx, actor: user })),
+      async ({ body }, ctx) => setPrintMarker(body, ctx),
     ),
 
     route(
@@ -57,14 +66,15 @@ export function setRoutes({ db }: Deps): RouteDef[] {
         path: '/api/admin/qr-sets/mark-sets-released',
         access: 'admin',
         body: markSetsReleasedRequest,
+        transaction: true,
       },
-      async ({ body, user }) => db.transaction((trx) => setReleaser(body, { trx, actor: user })),
+      async ({ body }, ctx) => setReleaser(body, ctx),
     ),
 
     route(
       { method: 'get', path: '/api/admin/qr-sets/:id', access: 'admin', params: setIdParams },
-      async ({ params }) => {
-        const { set, codes } = await setLoader({ setId: params.id }, { trx: db });
+      async ({ params }, ctx) => {
+        const { set, codes } = await setLoader({ setId: params.id }, ctx);
         return presentSetDetail(set, codes);
       },
     ),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminServer, type AdminServer } from './fixtures';
+import { startAdminServer, type AdminServer } from '../../testing/adminServer';
 
 let t: AdminServer;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ const HEARTBEAT_MS = 25_000;
 export function ownerEventStream({ hub }: Deps) {
   return route(
     { method: 'get', path: '/api/users/me/events', access: 'user', raw: true },
-    async ({ user, ctx }) => {
+    async ({ ctx }, { actor: user }) => {
       // Compression would buffer the stream (no-transform below also keeps it off); events leave at once.
       ctx.compress = false;
       ctx.req.socket.setTimeout(0);

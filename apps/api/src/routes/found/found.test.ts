@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUND_MESSAGES } from '@homing/shared';
-import { TOO_MANY_REPORTS_ADDRESS, TOO_MANY_REPORTS_ITEM } from '../../services/foundReportCreator';
+import { TOO_MANY_REPORTS_ADDRESS, TOO_MANY_REPORTS_ITEM } from '../../services/foundReportLimiter';
 import { assignedItem, makeSet } from '../../testing/codeFactory';
 import { signUp, startTestServer, uniquePhone, type TestServer } from '../../testing/testServer';
 

@@ -2,52 +2,31 @@ import { assignCodeRequest, itemIdParams } from '@homing/shared';
 import { presentItem } from '../../presenters/item';
 import { presentPendingAssignment, presentPendingStatus } from '../../presenters/qrCode';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { codeAssigner, codeUnassigner } from '../../services/codeAssigner';
-import {
-  pendingAssignmentCanceller,
-  pendingAssignmentCreator,
-  pendingAssignmentFinder,
-} from '../../services/pendingAssignmentCreator';
+import { codeAssigner } from '../../services/codeAssigner';
+import { codeUnassigner } from '../../services/codeUnassigner';
+import { pendingAssignmentCanceller } from '../../services/pendingAssignmentCanceller';
+import { pendingAssignmentCreator } from '../../services/pendingAssignmentCreator';
+import { pendingAssignmentFinder } from '../../services/pendingAssignmentFinder';
+
+const PENDING = '/api/items/:id/qr-assignment/pending';
 
 /** Putting a label on an item: by a pending assignment and a scan, or by picking an available code. */
-export function assignmentRoutes({ db }: Deps): RouteDef[] {
+export function assignmentRoutes(_deps: Deps): RouteDef[] {
   return [
     route(
-      {
-        method: 'post',
-        path: '/api/items/:id/qr-assignment/pending',
-        access: 'user',
-        params: itemIdParams,
-        status: 201,
-      },
-      async ({ params, user }) =>
-        presentPendingAssignment(
-          await db.transaction((trx) =>
-            pendingAssignmentCreator({ itemId: params.id }, { trx, actor: user }),
-          ),
-        ),
+      { method: 'post', path: PENDING, access: 'user', params: itemIdParams, transaction: true, status: 201 },
+      async ({ params }, ctx) =>
+        presentPendingAssignment(await pendingAssignmentCreator({ itemId: params.id }, ctx)),
     ),
 
-    route(
-      { method: 'get', path: '/api/items/:id/qr-assignment/pending', access: 'user', params: itemIdParams },
-      async ({ params, user }) => {
-        const { pending, qrCode } = await pendingAssignmentFinder(
-          { itemId: params.id },
-          { trx: db, actor: user },
-        );
-        return presentPendingStatus(pending, qrCode);
-      },
-    ),
+    route({ method: 'get', path: PENDING, access: 'user', params: itemIdParams }, async ({ params }, ctx) => {
+      const { pending, qrCode } = await pendingAssignmentFinder({ itemId: params.id }, ctx);
+      return presentPendingStatus(pending, qrCode);
+    }),
 
     route(
-      {
-        method: 'delete',
-        path: '/api/items/:id/qr-assignment/pending',
-        access: 'user',
-        params: itemIdParams,
-      },
-      async ({ params, user }) =>
-        db.transaction((trx) => pendingAssignmentCanceller({ itemId: params.id }, { trx, actor: user })),
+      { method: 'delete', path: PENDING, access: 'user', params: itemIdParams, transaction: true },
+      async ({ params }, ctx) => pendingAssignmentCanceller({ itemId: params.id }, ctx),
     ),
 
     route(
@@ -57,14 +36,11 @@ export function assignmentRoutes({ db }: Deps): RouteDef[] {
         access: 'user',
         params: itemIdParams,
         body: assignCodeRequest,
+        transaction: true,
         flatten: true,
       },
-      async ({ params, body, user }) => ({
-        item: presentItem(
-          await db.transaction((trx) =>
-            codeAssigner({ itemId: params.id, qrCode: body.qrCode }, { trx, actor: user }),
-          ),
-        ),
+      async ({ params, body }, ctx) => ({
+        item: presentItem(await codeAssigner({ itemId: params.id, qrCode: body.qrCode }, ctx)),
       }),
     ),
 
@@ -74,13 +50,10 @@ export function assignmentRoutes({ db }: Deps): RouteDef[] {
         path: '/api/items/:id/qr-assignment',
         access: 'user',
         params: itemIdParams,
+        transaction: true,
         flatten: true,
       },
-      async ({ params, user }) => ({
-        item: presentItem(
-          await db.transaction((trx) => codeUnassigner({ itemId: params.id }, { trx, actor: user })),
-        ),
-      }),
+      async ({ params }, ctx) => ({ item: presentItem(await codeUnassigner({ itemId: params.id }, ctx)) }),
     ),
   ];
 }

@@ -2,15 +2,17 @@ import { pageQuery } from '@homing/shared';
 import { presentFoundEvent, presentFoundReport } from '../../presenters/foundActivity';
 import { presentItem } from '../../presenters/item';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { dashboardLoader, foundEventsPager, foundReportsPager } from '../../services/dashboardLoader';
+import { dashboardLoader } from '../../services/dashboardLoader';
+import { foundEventsPager } from '../../services/foundEventsPager';
+import { foundReportsPager } from '../../services/foundReportsPager';
 
 const activityQuery = pageQuery(20);
 
 /** The dashboard and the full lists behind its View All links (/events, /reports). */
-export function dashboardRoutes({ db }: Deps): RouteDef[] {
+export function dashboardRoutes(_deps: Deps): RouteDef[] {
   return [
-    route({ method: 'get', path: '/api/users/me/data', access: 'user' }, async ({ user }) => {
-      const d = await dashboardLoader({}, { trx: db, actor: user });
+    route({ method: 'get', path: '/api/users/me/data', access: 'user' }, async (_input, ctx) => {
+      const d = await dashboardLoader({}, ctx);
       return {
         items: { items: d.items.items.map(presentItem), totalCount: d.items.totalCount },
         qrCodes: d.qrCodes,
@@ -23,8 +25,8 @@ export function dashboardRoutes({ db }: Deps): RouteDef[] {
 
     route(
       { method: 'get', path: '/api/users/me/found-events', access: 'user', query: activityQuery },
-      async ({ query, user }) => {
-        const page = await foundEventsPager(query, { trx: db, actor: user });
+      async ({ query }, ctx) => {
+        const page = await foundEventsPager(query, ctx);
         return {
           events: page.events.map(presentFoundEvent),
           totalCount: page.totalCount,
@@ -35,8 +37,8 @@ export function dashboardRoutes({ db }: Deps): RouteDef[] {
 
     route(
       { method: 'get', path: '/api/users/me/found-reports', access: 'user', query: activityQuery },
-      async ({ query, user }) => {
-        const page = await foundReportsPager(query, { trx: db, actor: user });
+      async ({ query }, ctx) => {
+        const page = await foundReportsPager(query, ctx);
         return {
           reports: page.reports.map(presentFoundReport),
           totalCount: page.totalCount,

@@ -5,38 +5,38 @@ import {
   myItemsQuery,
   updateItemRequest,
 } from '@homing/shared';
-import type { Context } from 'koa';
 import { z } from 'zod';
 import { notFound, validationError } from '../../errors';
-import { photoUpload, uploadedPhoto } from '../../middleware/photoUpload';
+import { photoUpload } from '../../middleware/photoUpload';
+import { processedPhoto } from '../../middleware/processedPhoto';
 import { presentItem, presentItemType } from '../../presenters/item';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { itemCreator } from '../../services/itemCreator';
 import { itemDeleter } from '../../services/itemDeleter';
-import { itemsPager, itemTypeLister, ownedItemFinder } from '../../services/itemQueries';
-import { itemPhotoReplacer, itemUpdater } from '../../services/itemUpdater';
-import { photoProcessor } from '../../services/photoProcessor';
-import { photoStoreFor, withStoredPhoto } from '../../services/photoStore';
+import { itemPhotoReplacer } from '../../services/itemPhotoReplacer';
+import { itemsPager } from '../../services/itemsPager';
+import { itemTypeLister } from '../../services/itemTypeLister';
+import { itemUpdater } from '../../services/itemUpdater';
+import { ownedItemFinder } from '../../services/ownedItemFinder';
+import { photoStoreFor } from '../../services/photoStore';
 import { assignmentRoutes } from './assignment';
 import { dashboardRoutes } from './dashboard';
+import { recoveryRoutes } from './recovery';
 
 const photoParams = z.object({ key: z.string().max(100) });
 
 /** Owners' items, item types, photos, pending assignments and dashboard data (issue: owners). */
 export function itemsRoutes(deps: Deps): RouteDef[] {
-  const { db, config } = deps;
-  const photos = photoStoreFor(config);
+  const photos = photoStoreFor(deps.config);
   const upload = photoUpload();
-  // The photo is checked and re-encoded before anything is stored (413 and 415 change nothing).
-  const readPhoto = async (ctx: Context) => {
-    const file = uploadedPhoto(ctx);
-    return file ? photoProcessor(file.body) : null;
-  };
 
   return [
-    route({ method: 'get', path: '/api/item-types', access: 'public', flatten: true }, async () => ({
-      itemTypes: (await itemTypeLister({}, { trx: db })).map(presentItemType),
-    })),
+    route(
+      { method: 'get', path: '/api/item-types', access: 'public', flatten: true },
+      async (_input, ctx) => ({
+        itemTypes: (await itemTypeLister({}, ctx)).map(presentItemType),
+      }),
+    ),
 
     route(
       {
@@ -45,24 +45,23 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
         access: 'user',
         before: [upload],
         body: createItemRequest,
+        // The photo is checked and re-encoded before anything is stored (413 and 415 change nothing).
+        prepare: ({ ctx }) => processedPhoto(ctx),
+        transaction: true,
         flatten: true,
         status: 201,
       },
-      async ({ body, ctx, user }) => {
-        const photo = await readPhoto(ctx);
-        const item = await withStoredPhoto(photos, photo, (photoKey) =>
-          db.transaction((trx) => itemCreator({ ...body, photoKey }, { trx, actor: user })),
-        );
-        return { item: presentItem(item) };
-      },
+      async ({ body, prepared: photo }, ctx) => ({
+        item: presentItem(await itemCreator({ ...body, photo }, { ...ctx, photos })),
+      }),
     ),
 
     // Registered before /api/items/:id so that "my-items" is not taken for an id.
     route(
       { method: 'get', path: '/api/items/my-items', access: 'user', query: myItemsQuery },
-      async ({ query, user }) => {
-        const page = await itemsPager(query, { trx: db, actor: user });
-        const itemTypes = await itemTypeLister({}, { trx: db });
+      async ({ query }, ctx) => {
+        const page = await itemsPager(query, ctx);
+        const itemTypes = await itemTypeLister({}, ctx);
         return {
           items: page.items.map(presentItem),
           itemTypes: itemTypes.map(presentItemType),
@@ -73,9 +72,7 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
 
     route(
       { method: 'get', path: '/api/items/:id', access: 'user', params: itemIdParams, flatten: true },
-      async ({ params, user }) => ({
-        item: presentItem(await ownedItemFinder({ itemId: params.id }, { trx: db, actor: user })),
-      }),
+      async ({ params }, ctx) => ({ item: presentItem(await ownedItemFinder({ itemId: params.id }, ctx)) }),
     ),
 
     route(
@@ -85,24 +82,18 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
         access: 'user',
         params: itemIdParams,
         body: updateItemRequest,
+        transaction: true,
         flatten: true,
       },
-      async ({ params, body, user }) => {
-        const { item, replacedPhotoKey } = await db.transaction((trx) =>
-          itemUpdater({ ...body, itemId: params.id }, { trx, actor: user }),
-        );
-        if (replacedPhotoKey) await photos.delete(replacedPhotoKey);
-        return { item: presentItem(item) };
-      },
+      async ({ params, body }, ctx) => ({
+        item: presentItem(await itemUpdater({ ...body, itemId: params.id }, { ...ctx, photos })),
+      }),
     ),
 
     route(
-      { method: 'delete', path: '/api/items/:id', access: 'user', params: itemIdParams },
-      async ({ params, user }) => {
-        const { deletedPhotoKey } = await db.transaction((trx) =>
-          itemDeleter({ itemId: params.id }, { trx, actor: user }),
-        );
-        if (deletedPhotoKey) await photos.delete(deletedPhotoKey);
+      { method: 'delete', path: '/api/items/:id', access: 'user', params: itemIdParams, transaction: true },
+      async ({ params }, ctx) => {
+        await itemDeleter({ itemId: params.id }, { ...ctx, photos });
         return { id: params.id, deleted: true };
       },
     ),
@@ -114,19 +105,17 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
         access: 'user',
         params: itemIdParams,
         before: [upload],
+        prepare: async ({ ctx }) => {
+          const photo = await processedPhoto(ctx);
+          if (!photo) throw validationError(ITEM_MESSAGES.photoRequired);
+          return photo;
+        },
+        transaction: true,
         flatten: true,
       },
-      async ({ params, ctx, user }) => {
-        const photo = await readPhoto(ctx);
-        if (!photo) throw validationError(ITEM_MESSAGES.photoRequired);
-        const { item, replacedPhotoKey } = await withStoredPhoto(photos, photo, (photoKey) =>
-          db.transaction((trx) =>
-            itemPhotoReplacer({ itemId: params.id, photoKey: photoKey! }, { trx, actor: user }),
-          ),
-        );
-        if (replacedPhotoKey) await photos.delete(replacedPhotoKey);
-        return { item: presentItem(item) };
-      },
+      async ({ params, prepared: photo }, ctx) => ({
+        item: presentItem(await itemPhotoReplacer({ itemId: params.id, photo }, { ...ctx, photos })),
+      }),
     ),
 
     // Public: finders see the photo too. Keys are random (144 bits), so URLs cannot be guessed.
@@ -143,5 +132,6 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
 
     ...assignmentRoutes(deps),
     ...dashboardRoutes(deps),
+    ...recoveryRoutes(deps),
   ];
 }

@@ -1,9 +1,9 @@
-import { route, type Deps } from '../../routing';
+import { route, type Deps, type RouteDef } from '../../routing';
 
-export function systemRoutes({ db, config }: Deps) {
+export function systemRoutes({ config }: Deps): RouteDef[] {
   return [
-    route({ method: 'get', path: '/healthz', access: 'public', flatten: true }, async () => {
-      await db.raw('select 1');
+    route({ method: 'get', path: '/healthz', access: 'public', flatten: true }, async (_input, { trx }) => {
+      await trx.raw('select 1');
       return { status: 'ok' };
     }),
 

@@ -1,5 +1,6 @@
 import type { QrCodeSetDetail, QrCodeSetSummary, SplitSetRequest } from '@homing/shared';
-import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
+import { makeItem } from './codeFactory';
+import { signUp, startTestServer, type TestServer } from './testServer';
 
 /** A test server with one admin and one owner, and shortcuts for the admin API. */
 export async function startAdminServer() {
@@ -31,21 +32,19 @@ export async function startAdminServer() {
     await markPrinted(set.id);
     return set;
   }
-  /** Simulates owners claiming (and attaching) codes, straight in the database. */
+  /** The owner claims the codes (and with `assign` puts each on a new item) through the API. */
   async function claim(codeIds: string[], opts: { assign?: boolean } = {}) {
-    const knex = server.db.knex;
+    const owned = as(owner.token);
     for (const id of codeIds) {
-      let itemId: string | null = null;
-      if (opts.assign) {
-        const type = await knex('item_types').first('id');
-        [{ id: itemId }] = await knex('items')
-          .insert({ ownerId: owner.user.id, itemTypeId: type.id, name: 'Keys' })
-          .returning('id');
-      }
-      await knex('qr_codes').where({ id }).update({ ownerId: owner.user.id, claimedAt: new Date(), itemId });
+      const { value } = await server.db.knex('qr_codes').where({ id }).first('value');
+      const claimed = await owned.post('/api/qr-codes/claim', { qrCode: value, claimAll: false });
+      if (claimed.status !== 200) throw new Error(`claim failed: ${JSON.stringify(claimed.body)}`);
+      if (!opts.assign) continue;
+      const item = await makeItem(server, owner.token, { name: 'Keys' });
+      const assigned = await owned.post(`/api/items/${item.id}/qr-assignment`, { qrCode: value });
+      if (assigned.status !== 200) throw new Error(`assignment failed: ${JSON.stringify(assigned.body)}`);
     }
   }
-
   return { server, admin, owner, api, as, createSet, markPrinted, split, printedSet, claim };
 }
 

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { presentVoucher } from '../../presenters/publicItem';
+import { route, type Deps, type RouteDef } from '../../routing';
+import { recoveryRecorder } from '../../services/recoveryRecorder';
+import { voucherLister } from '../../services/voucherLister';
+
+const idParams = z.object({ id: z.uuid({ error: 'Item not found' }) });
+
+/** Marking an item recovered after a finder report, and the owner's gift vouchers. */
+export function recoveryRoutes(_deps: Deps): RouteDef[] {
+  return [
+    route(
+      {
+        method: 'post',
+        path: '/api/items/:id/recover',
+        access: 'user',
+        params: idParams,
+        transaction: true,
+        status: 201,
+      },
+      async ({ params }, ctx) => {
+        const { recovery, voucher, item } = await recoveryRecorder({ itemId: params.id }, ctx);
+        return {
+          recoveredAt: new Date(recovery.recoveredAt).toISOString(),
+          voucher: presentVoucher({ ...voucher, itemName: item.name }),
+        };
+      },
+    ),
+
+    route({ method: 'get', path: '/api/users/me/vouchers', access: 'user' }, async (_input, ctx) => ({
+      vouchers: (await voucherLister({}, ctx)).map(presentVoucher),
+    })),
+  ];
+}
