@@ -117,6 +117,8 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
         flatten: true,
       },
       async ({ params, ctx, user }) => {
+        // Ownership first: nobody gets an image decoded (or learns its verdict) for another's item.
+        await ownedItemFinder({ itemId: params.id }, { trx: db, actor: user });
         const photo = await readPhoto(ctx);
         if (!photo) throw validationError(ITEM_MESSAGES.photoRequired);
         const { item, replacedPhotoKey } = await withStoredPhoto(photos, photo, (photoKey) =>
