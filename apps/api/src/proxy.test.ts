@@ -47,7 +47,9 @@ describe('behind a trusted proxy (nginx), limits count the address the proxy saw
   it('refuses wrong passwords past 20 per address, each for a different account', async () => {
     const statuses = [];
     for (let i = 0; i < 22; i++)
-      statuses.push((await viaProxy('/api/auth/login', { identifier: uniqueEmail(), password: 'wrong pass' })).status);
+      statuses.push(
+        (await viaProxy('/api/auth/login', { identifier: uniqueEmail(), password: 'wrong pass' })).status,
+      );
     expect(statuses).toEqual([...Array(20).fill(401), 429, 429]);
   });
 });

@@ -81,7 +81,9 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
       try {
         const res = admin(['grant', 'ann@example.com'], { DATA_DIR: dataDir });
         expect(res.status).toBe(1);
-        expect(res.stderr).toContain(`The data folder ${dataDir} is already in use by another Homing process.`);
+        expect(res.stderr).toContain(
+          `The data folder ${dataDir} is already in use by another Homing process.`,
+        );
         expect(res.stderr).not.toMatch(/^\s+at /m);
       } finally {
         await running.close();

@@ -60,7 +60,8 @@ export function photoUpload(opts: { field?: string } = {}): Middleware {
     if (!ctx.is('multipart')) return next();
     // A declared length over the cap is refused unread; a chunked body meets the part caps above
     // (every file part counts) and the server's request timeout.
-    if (Number(ctx.get('Content-Length')) > MAX_BODY_BYTES) throw payloadTooLarge(ITEM_MESSAGES.photoTooLarge);
+    if (Number(ctx.get('Content-Length')) > MAX_BODY_BYTES)
+      throw payloadTooLarge(ITEM_MESSAGES.photoTooLarge);
     try {
       await parse(ctx, async () => undefined);
     } catch (err) {

@@ -29,7 +29,9 @@ describe('notification worker against a slow SMTP server', () => {
     const owner = await signUp(server);
     for (let i = 1; i <= MESSAGES; i++) {
       const { code } = await assignedItem(server.db.knex, owner.user.id);
-      const res = await server.api('POST', `/api/found/${code}/report`, { body: { foundNotes: `report ${i}` } });
+      const res = await server.api('POST', `/api/found/${code}/report`, {
+        body: { foundNotes: `report ${i}` },
+      });
       expect(res.status).toBe(201);
     }
     // The worker of this configuration, run once by hand (WORKER=0 keeps the server's own idle).

@@ -20,11 +20,16 @@ describe('text input that PostgreSQL or people would misread', () => {
       body: { identifier: `ann${NUL}@example.com`, password: 'whatever1' },
     });
     expect(login.status).toBe(400);
-    expect(login.body).toMatchObject({ success: false, error: 'Email or phone contains characters that are not allowed' });
+    expect(login.body).toMatchObject({
+      success: false,
+      error: 'Email or phone contains characters that are not allowed',
+    });
 
     const scan = await server.api('POST', '/api/analytics/scan', { body: { qrCode: `${code}${NUL}` } });
     expect(scan.status).toBe(400);
-    const scanMeta = await server.api('POST', '/api/analytics/scan', { body: { qrCode: code, platform: `x${NUL}` } });
+    const scanMeta = await server.api('POST', '/api/analytics/scan', {
+      body: { qrCode: code, platform: `x${NUL}` },
+    });
     expect(scanMeta.status).toBe(400);
     expect(scanMeta.body.error).toBe('platform contains characters that are not allowed');
 

@@ -57,13 +57,19 @@ http {
 }
 `;
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
-  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    NGINX,
+    ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
+    {
+      stdio: 'ignore',
+    },
+  );
   const until = Date.now() + 10_000;
   while (!(await reachable(port))) {
     if (child.exitCode !== null || Date.now() > until) {
-      const log = fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : '';
+      const log = fs.existsSync(path.join(dir, 'error.log'))
+        ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8')
+        : '';
       throw new Error(`nginx did not start: ${log}`);
     }
     await new Promise((r) => setTimeout(r, 50));

@@ -22,7 +22,9 @@ afterAll(async () => {
 
 /** Opens the owner's event stream; `text()` is what arrived so far, `ended` resolves when the server ends it. */
 async function connect(token: string) {
-  const res = await fetch(`${server.url}/api/users/me/events`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.url}/api/users/me/events`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (res.status !== 200) return { status: res.status, body: await res.json() };
   const reader = res.body!.getReader();
   open.push(reader);
@@ -62,7 +64,8 @@ describe('GET /api/users/me/events limits', () => {
   it(`refuses streams past ${MAX} in the process with 503, and the server keeps answering`, async () => {
     const users = await Promise.all([signUp(server), signUp(server), signUp(server)]);
     const streams = [];
-    for (const { token } of [users[0], users[0], users[0], users[1], users[1]]) streams.push(await connect(token!));
+    for (const { token } of [users[0], users[0], users[0], users[1], users[1]])
+      streams.push(await connect(token!));
     expect(streams.every((s) => s.status === 200)).toBe(true);
     const refused = await connect(users[2]!.token);
     expect(refused.status).toBe(503);

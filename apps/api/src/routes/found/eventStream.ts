@@ -45,7 +45,7 @@ export function ownerEventStream({ hub, config }: Deps) {
     { method: 'get', path: '/api/users/me/events', access: 'user', raw: true },
     async ({ user, ctx }) => {
       const stream = new PassThrough();
-      let heartbeat: NodeJS.Timeout | undefined;
+      let heartbeat: NodeJS.Timeout | undefined = undefined;
       let unsubscribe = () => {};
       let release: (() => void) | null = null;
       const close = () => {
