@@ -57,7 +57,8 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300000).default(5_000),
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(60_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1000000).default(4_000),
-  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1000000).default(50),
+  // Generous: a browser opens about 6 per host, but many people can share one address (NAT).
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1000000).default(256),
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1000000).default(2_000),
   EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300000).default(25_000),

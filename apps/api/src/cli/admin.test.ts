@@ -87,7 +87,6 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
         expect(res.stderr).not.toMatch(/^\s+at /m);
       } finally {
         await running.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
     60_000,
