@@ -1,8 +1,10 @@
+import { hasControlCharacters } from '@homing/shared';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
+import { notFound } from './errors';
 import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
 import { loadSession } from './middleware/session';
@@ -14,6 +16,21 @@ import { codesRoutes } from './routes/codes/router';
 import { foundRoutes } from './routes/found/router';
 import { itemsRoutes } from './routes/items/router';
 import { systemRoutes } from './routes/system/router';
+
+/**
+ * A path whose decoded form holds a control character (`/api/found/%00`) names nothing: 404 before
+ * any route reads it as a parameter and sends it to the database (PostgreSQL refuses NUL in text).
+ */
+const refuseControlCharactersInPath: Koa.Middleware = async (ctx, next) => {
+  let decoded = ctx.path;
+  try {
+    decoded = decodeURIComponent(ctx.path);
+  } catch {
+    // The router leaves a malformed escape undecoded: its parameters stay plain text.
+  }
+  if (hasControlCharacters(decoded)) throw notFound();
+  return next();
+};
 
 /** Every API route of the product, each with its declared access. */
 export function allRoutes(deps: Deps): RouteDef[] {
@@ -28,9 +45,12 @@ export function allRoutes(deps: Deps): RouteDef[] {
 }
 
 export function createApp(deps: Deps) {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // Behind N trusted proxies the client is the N-th address from the right of X-Forwarded-For (the
+  // one the outermost proxy saw); anything left of it was written by the client and is ignored.
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   app.use(requestLog(deps.logger));
   app.use(errorHandler);
+  app.use(refuseControlCharactersInPath);
   app.use(
     helmet({
       contentSecurityPolicy: {

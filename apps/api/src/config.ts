@@ -24,6 +24,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://homing.example' }).optional(),
   DOMAIN_NAME: z.string().min(1).optional(),
   TRUST_PROXY: bool.default(false),
+  // Proxies in front that append to X-Forwarded-For; the client is the address the outermost one saw.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BRAND_NAME: z.string().min(1).default('Homing'),
@@ -49,9 +51,21 @@ const envSchema = z.object({
   REPORT_LIMIT_PER_ITEM: z.coerce.number().int().min(1).default(3),
   REPORT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   SCAN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Connection limits (a client must not hold the process's sockets or file descriptors).
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300000).default(5_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(60_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1000000).default(4_000),
+  // Generous: a browser opens about 6 per host, but many people can share one address (NAT).
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1000000).default(256),
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1000000).default(2_000),
+  EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300000).default(25_000),
   WORKER: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   WORKER_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -70,6 +84,7 @@ function buildConfig(env: z.output<typeof envSchema>) {
     publicUrl,
     domainName: env.DOMAIN_NAME ?? new URL(publicUrl).host,
     trustProxy: env.TRUST_PROXY,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
     logLevel: env.LOG_LEVEL,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     brand: { name: env.BRAND_NAME, word: env.BRAND_WORD, company: env.COMPANY_NAME },
@@ -97,8 +112,22 @@ function buildConfig(env: z.output<typeof envSchema>) {
       reportsPerAddress: env.REPORT_LIMIT_PER_ADDRESS,
       scansPerMinute: env.SCAN_LIMIT_PER_MINUTE,
     },
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_MS,
+      maxConnections: env.MAX_CONNECTIONS,
+      // Behind a proxy every socket comes from the proxy: the proxy limits clients (README).
+      maxConnectionsPerAddress: env.TRUST_PROXY ? 0 : env.MAX_CONNECTIONS_PER_ADDRESS,
+    },
+    eventStreams: {
+      perUser: env.EVENT_STREAMS_PER_USER,
+      max: env.EVENT_STREAMS_MAX,
+      heartbeatMs: env.EVENT_STREAM_HEARTBEAT_MS,
+    },
     runWorker: env.WORKER,
-    worker: { pollMs: env.WORKER_POLL_MS, leaseMs: env.WORKER_LEASE_MS },
+    worker: { pollMs: env.WORKER_POLL_MS, leaseMs: env.WORKER_LEASE_MS, concurrency: env.WORKER_CONCURRENCY },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }
@@ -116,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=twilio`).join('\n')}`,
       );
   }
+  if (parsed.success && parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
       (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,

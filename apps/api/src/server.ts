@@ -16,6 +16,46 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * The HTTP server with every socket bounded in time and number: a client that sends nothing or
+ * half its headers is cut at `headersTimeoutMs`, a slow body at `requestTimeoutMs`, a silent socket
+ * at `idleTimeoutMs`; past `maxConnections` (kept below the open-file limit, so /healthz and the
+ * database still get descriptors) or `maxConnectionsPerAddress` new sockets are closed at once.
+ */
+export function createHttpServer(limits: Config['http'], handler: http.RequestListener) {
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    handler,
+  );
+  server.timeout = limits.idleTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  const perAddress = limits.maxConnectionsPerAddress;
+  if (perAddress > 0) {
+    const open = new Map<string, number>();
+    server.on('connection', (socket) => {
+      const address = socket.remoteAddress ?? '';
+      const count = (open.get(address) ?? 0) + 1;
+      if (count > perAddress) {
+        socket.destroy();
+        return;
+      }
+      open.set(address, count);
+      socket.once('close', () => {
+        const left = (open.get(address) ?? 1) - 1;
+        if (left > 0) open.set(address, left);
+        else open.delete(address);
+      });
+    });
+  }
+  return server;
+}
+
 /** Connects, migrates, seeds the embedded default and listens: the whole product in one process. */
 export async function startServer(
   config: Config,
@@ -35,8 +75,7 @@ export async function startServer(
   const worker = config.runWorker ? createWorker(db, config, logger) : null;
   const deps: Deps = { db: db.knex, config, logger, hub, worker };
   const app = createApp(deps);
-  const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 5_000;
+  const server = createHttpServer(config.http, app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

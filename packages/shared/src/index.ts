@@ -8,3 +8,4 @@ export * from './schemas/admin';
 export * from './schemas/found';
 export * from './schemas/items';
 export * from './schemas/codes';
+export * from './schemas/text';

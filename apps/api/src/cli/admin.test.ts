@@ -75,4 +75,24 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
     expect(rows.map((r) => r.isAdmin)).toEqual([false, true]);
     await after.close();
   }, 60_000);
+
+  // The lock exists only on the embedded data folder (PostgreSQL admits many processes).
+  it.skipIf(testDbKind() === 'postgres')(
+    'on a data folder held by a running server, prints the reason without a stack trace',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-admin-locked-'));
+      const running = await connectEmbedded(dataDir);
+      try {
+        const res = admin(['grant', 'ann@example.com'], { DATA_DIR: dataDir });
+        expect(res.status).toBe(1);
+        expect(res.stderr).toContain(
+          `The data folder ${dataDir} is already in use by another Homing process.`,
+        );
+        expect(res.stderr).not.toMatch(/^\s+at /m);
+      } finally {
+        await running.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -1,7 +1,7 @@
 import { parseContact } from '@homing/shared';
-import { loadConfig } from '../config';
-import { connect, migrateLatest } from '../db/connection';
+import { migrateLatest } from '../db/connection';
 import { User } from '../models/User';
+import { openForCli } from './startup';
 
 const [command, contactInput] = process.argv.slice(2);
 if ((command !== 'grant' && command !== 'revoke') || !contactInput) {
@@ -13,8 +13,7 @@ if (contact.kind === 'invalid') {
   console.error(contact.message);
   process.exit(2);
 }
-const config = loadConfig();
-const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const { db } = await openForCli();
 try {
   await migrateLatest(db.knex);
   const where = contact.kind === 'email' ? { email: contact.email } : { phoneNumber: contact.phoneNumber };

@@ -1,12 +1,11 @@
-import { loadConfig } from '../config';
-import { connect, migrateLatest } from '../db/connection';
+import { migrateLatest } from '../db/connection';
 import { createLogger } from '../logger';
 import { createWorker } from '../notifications';
+import { openForCli } from './startup';
 
 // The notification worker alone, for scale: run the API with WORKER=0 and as many of these as needed.
-const config = loadConfig();
+const { config, db } = await openForCli();
 const logger = createLogger(config.logLevel);
-const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateLatest(db.knex);
 const worker = createWorker(db, config, logger);
 worker.start();

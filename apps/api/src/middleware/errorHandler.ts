@@ -30,6 +30,13 @@ function fromHttpError(
   return new AppError(status, 'bad_request', status === 400 ? 'Bad request' : (err.message ?? 'Bad request'));
 }
 
+// PostgreSQL's class 22 "data exception" (22021 bad byte sequence such as NUL, 22P05 untranslatable
+// character, 22001 too long, 22003 out of range, 22P02 bad text representation…) is always about the
+// values sent, so it is the client's input: a 400. Raw queries (rate limits, prepared statements)
+// reach here as the driver's error with its SQLSTATE, without Objection's wrapping.
+const isPostgresDataError = (err: unknown) =>
+  err instanceof Error && /^22[0-9A-Z]{3}$/.test(String((err as { code?: unknown }).code ?? ''));
+
 /** Maps anything thrown to the spec's envelope; classes and codes decide, never message text. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
@@ -47,6 +54,7 @@ export function toAppError(err: unknown): AppError {
     err instanceof DataError
   )
     return validationError('Invalid input');
+  if (isPostgresDataError(err)) return validationError('Invalid input');
   if (err instanceof knex.KnexTimeoutError) return serviceUnavailable();
   if (err && typeof err === 'object') {
     const http = fromHttpError(err as never);

@@ -16,6 +16,10 @@ const TOO_MANY_FILES = 1015;
 // Bytes of each upload, by formidable's file object, for the length of one request.
 const received = new WeakMap<object, Buffer[]>();
 
+const MAX_FIELDS_BYTES = 64 * 1024;
+/** The whole multipart body: the photo, the text fields and generous room for part headers. */
+const MAX_BODY_BYTES = PHOTO_MAX_BYTES + MAX_FIELDS_BYTES + 64 * 1024;
+
 /**
  * Parses multipart bodies for the few routes that take a photo (the app's body parser does not,
  * so no other route accepts files). The file is kept in memory, never on disk: at most 5 MB (one
@@ -34,11 +38,12 @@ export function photoUpload(opts: { field?: string } = {}): Middleware {
       maxTotalFileSize: PHOTO_MAX_BYTES,
       maxFiles: 1,
       maxFields: 20,
-      maxFieldsSize: 64 * 1024,
+      maxFieldsSize: MAX_FIELDS_BYTES,
       // A form with an empty file input sends an empty part: that is "no photo", not an error.
       allowEmptyFiles: true,
       minFileSize: 0,
-      filter: (part) => part.name === field,
+      // No filter: a file under any field name counts against the caps (a filtered-out part would
+      // be read to its end uncounted); one under another name is refused below.
       fileWriteStreamHandler: (file) => {
         const chunks: Buffer[] = [];
         if (file) received.set(file, chunks);
@@ -53,14 +58,19 @@ export function photoUpload(opts: { field?: string } = {}): Middleware {
   });
   return async (ctx: Context, next: Next) => {
     if (!ctx.is('multipart')) return next();
+    // A declared length over the cap is refused unread; a chunked body meets the part caps above
+    // (every file part counts) and the server's request timeout.
+    if (Number(ctx.get('Content-Length')) > MAX_BODY_BYTES)
+      throw payloadTooLarge(ITEM_MESSAGES.photoTooLarge);
     try {
       await parse(ctx, async () => undefined);
     } catch (err) {
       throw uploadError(err);
     }
-    const file = Object.values(ctx.request.files ?? {})
-      .flat()
-      .find((f) => f.size > 0);
+    const files = ctx.request.files ?? {};
+    if (Object.keys(files).some((name) => name !== field))
+      throw validationError(`Send the photo as the file field "${field}"`);
+    const file = [files[field] ?? []].flat().find((f) => f.size > 0);
     const chunks = file && received.get(file);
     ctx.state.uploadedPhoto = chunks ? { body: Buffer.concat(chunks), size: file.size } : null;
     return next();

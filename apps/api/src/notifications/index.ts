@@ -9,7 +9,11 @@ import { notificationWorker, type WorkerOptions } from './worker';
 
 export function createMailer(config: Config, logger: Logger): Mailer {
   return config.mail.smtpUrl
-    ? smtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+    ? smtpMailer({
+        url: config.mail.smtpUrl,
+        from: config.mail.from,
+        maxConnections: config.worker.concurrency,
+      })
     : folderMailer({ dir: path.join(config.outboxDir, 'mail'), from: config.mail.from, logger });
 }
 

@@ -26,10 +26,11 @@ const envelope = (m: MailMessage, from: string) => ({
 });
 
 /** SMTP through nodemailer (SMTP_URL). */
-export function smtpMailer(opts: { url: string; from: string }): Mailer {
-  // A pooled connection: one SMTP session serves many deliveries.
+export function smtpMailer(opts: { url: string; from: string; maxConnections?: number }): Mailer {
+  // Pooled connections: one SMTP session serves many deliveries, one session per worker lane.
+  const pool = `pool=true&maxConnections=${opts.maxConnections ?? 5}`;
   const transport = nodemailer.createTransport(
-    opts.url.includes('?') ? `${opts.url}&pool=true` : `${opts.url}?pool=true`,
+    opts.url.includes('?') ? `${opts.url}&${pool}` : `${opts.url}?${pool}`,
   );
   return {
     async send(m) {

@@ -7,6 +7,8 @@ export interface WorkerOptions {
   pollMs?: number;
   leaseMs?: number;
   maxAttempts?: number;
+  /** Deliveries in flight at once; a slow provider then holds up one lane, not the whole outbox. */
+  concurrency?: number;
 }
 
 interface Job {
@@ -21,17 +23,18 @@ interface Job {
 export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 /**
- * Delivers the outbox, one job at a time per worker (run more workers for more throughput). A job
- * is leased (locked_until) before sending; if the process dies, the lease runs out and another
- * worker picks it up with the same idempotency key. Because a worker has at most one delivery in
- * flight, a crash can leave at most one message in doubt: one the provider may have accepted in
- * the instant before it was marked delivered; a repeat of it carries the same Message-ID.
+ * Delivers the outbox with `concurrency` lanes per worker, each leasing and sending one job at a
+ * time (SKIP LOCKED gives every lane its own job), oldest due first. A job is leased
+ * (locked_until) before sending; if the process dies, the lease runs out and another worker picks
+ * it up with the same idempotency key. A crash can leave at most `concurrency` messages in doubt:
+ * ones the provider may have accepted in the instant before they were marked delivered; a repeat
+ * carries the same Message-ID.
  */
 export function notificationWorker(
   deps: { knex: Knex; mailer: Mailer; sms: SmsProvider; logger: Logger },
   opts: WorkerOptions = {},
 ) {
-  const { pollMs = 1_000, leaseMs = 60_000, maxAttempts = 8 } = opts;
+  const { pollMs = 1_000, leaseMs = 60_000, maxAttempts = 8, concurrency = 1 } = opts;
   const { knex, logger } = deps;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -117,10 +120,13 @@ export function notificationWorker(
   /** Leases and delivers due jobs until none are left; returns how many were handled. */
   async function runOnce(): Promise<number> {
     let handled = 0;
-    for (let job = await lease(); job; job = await lease()) {
-      await deliver(job);
-      handled++;
-    }
+    const lane = async () => {
+      for (let job = await lease(); job; job = await lease()) {
+        await deliver(job);
+        handled++;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, lane));
     return handled;
   }
 

@@ -16,9 +16,10 @@ const decodeQuotedPrintable = (raw: string) =>
 
 /**
  * A real SMTP server on loopback that keeps what it accepts. `hold` makes it stall before
- * accepting the matching messages (the client waits, as with a slow provider).
+ * accepting the matching messages (the client waits, as with a slow provider); `delayMs` makes it
+ * answer every message late.
  */
-export async function startSmtpSink(opts: { hold?: (raw: string) => boolean } = {}) {
+export async function startSmtpSink(opts: { hold?: (raw: string) => boolean; delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -32,13 +33,16 @@ export async function startSmtpSink(opts: { hold?: (raw: string) => boolean } = 
         const raw = Buffer.concat(chunks).toString('utf8');
         if (opts.hold?.(raw)) return; // never answered: the sender's delivery is in flight
         const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          messageId,
-          raw,
-          text: decodeQuotedPrintable(raw),
-        });
-        callback();
+        // A slow provider: each message is accepted only after `delayMs`.
+        setTimeout(() => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            messageId,
+            raw,
+            text: decodeQuotedPrintable(raw),
+          });
+          callback();
+        }, opts.delayMs ?? 0);
       });
     },
   });

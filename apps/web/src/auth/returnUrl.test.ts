@@ -27,6 +27,11 @@ describe('safeReturnUrl', () => {
     '//evil.example/x',
     '/\\evil.example',
     '/\t/evil.example',
+    // Dot segments that collapse into a protocol-relative URL.
+    '/.//evil.example',
+    '/./\\evil.example',
+    '/x/..//evil.example',
+    '/%2e//evil.example',
     'javascript:alert(1)',
     '/auth',
     '/auth/createAccount?returnUrl=/x',
@@ -39,6 +44,7 @@ describe('postLoginTarget', () => {
   it('defaults to the dashboard', () => {
     expect(postLoginTarget('')).toBe('/dashboard');
     expect(postLoginTarget('?returnUrl=https%3A%2F%2Fevil.example')).toBe('/dashboard');
+    expect(postLoginTarget('?returnUrl=%2F.%2F%2Fevil.example')).toBe('/dashboard');
   });
 
   it('uses a safe returnUrl', () => {

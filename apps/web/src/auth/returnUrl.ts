@@ -22,6 +22,8 @@ export function safeReturnUrl(raw: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
+  // Dot segments collapse ('/.//evil.example' → '//evil.example'): the result is checked again.
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null;
   if (/^\/auth(\/|$)/i.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGES_TO_PRINT } from '../constants';
+import { safeText } from './text';
 
 // Payloads and answers of the admin API (spec sections 3 and 7) and the texts its screens show
 // (spec section 8). Rows and columns in answers are 1-based, as the split dialog shows them.
@@ -29,7 +30,10 @@ export const bulkCreateCodesRequest = z.object({
 export type BulkCreateCodesRequest = z.infer<typeof bulkCreateCodesRequest>;
 
 export const createSetWithCodesRequest = z.object({
-  templateId: z.string({ error: 'Choose a template' }).trim().min(1, 'Choose a template').max(100),
+  templateId: safeText('templateId', { error: 'Choose a template' })
+    .trim()
+    .min(1, 'Choose a template')
+    .max(100),
 });
 export type CreateSetWithCodesRequest = z.infer<typeof createSetWithCodesRequest>;
 
@@ -59,7 +63,7 @@ const queryNumber = (name: string) =>
 export const labelsPdfQuery = z.object({
   startCol: queryNumber('startCol'),
   startRow: queryNumber('startRow'),
-  templateId: z.string().trim().min(1).max(100).optional(),
+  templateId: safeText('templateId').trim().min(1).max(100).optional(),
 });
 export type LabelsPdfQuery = z.input<typeof labelsPdfQuery>;
 
@@ -185,7 +189,7 @@ export type PrintedPages = z.infer<typeof printedPages>;
 export const labelSheetSet = z.object({
   /** The set the codes belong to; null for test prints of made-up codes. */
   setId: z.uuid().nullable(),
-  setName: z.string().max(200),
+  setName: safeText('setName').max(200),
   codes: z
     .array(z.object({ value: z.string().regex(/^[0-9A-Z]{1,32}$/, 'Not a code value') }))
     .min(1)
@@ -198,12 +202,12 @@ export type LabelSheetSet = z.infer<typeof labelSheetSet>;
  * starting at `startColumn`, `startRow` (1-based). Page numbers run across the whole job.
  */
 export const printSheetsRequest = z.object({
-  title: z.string().max(200),
-  templateId: z.string().min(1).max(100),
+  title: safeText('title').max(200),
+  templateId: safeText('templateId').min(1).max(100),
   startColumn: z.number().int().min(1).max(100).default(1),
   startRow: z.number().int().min(1).max(100).default(1),
-  domainName: z.string().min(1).max(253),
-  brandWord: z.string().min(1).max(40),
+  domainName: safeText('domainName').min(1).max(253),
+  brandWord: safeText('brandWord').min(1).max(40),
   sets: z.array(labelSheetSet).min(1).max(50),
   /** 'placeholder' draws a plain square where each QR symbol goes (alignment tests). */
   symbols: z.enum(['qr', 'placeholder']).default('qr'),
@@ -211,7 +215,11 @@ export const printSheetsRequest = z.object({
   confirmPages: z.boolean().default(true),
   /** What each answer of the confirmation marks printed, shown beside it. */
   confirmHints: z
-    .object({ all: z.string().max(200), some: z.string().max(200), none: z.string().max(200) })
+    .object({
+      all: safeText('hint').max(200),
+      some: safeText('hint').max(200),
+      none: safeText('hint').max(200),
+    })
     .partial()
     .optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { parseContact } from '../validation/contact';
+import { nameText, safeText } from './text';
 
 export const SMS_OPT_IN_REQUIRED =
   'SMS notifications are recommended for phone number registration. Please use email instead or opt-in to SMS.';
@@ -15,9 +16,9 @@ const password = z
 export const registerRequest = z
   .object({
     password,
-    name: z.string().trim().max(200, 'Name must be at most 200 characters').optional(),
-    email: z.string().max(320, 'Please enter a valid email address').optional(),
-    phoneNumber: z.string().max(32, 'Please enter a valid phone number (10 digits)').optional(),
+    name: nameText('Name').pipe(z.string().max(200, 'Name must be at most 200 characters')).optional(),
+    email: safeText('Email').max(320, 'Please enter a valid email address').optional(),
+    phoneNumber: safeText('Phone number').max(32, 'Please enter a valid phone number (10 digits)').optional(),
     // Not in the spec's payload: the web form only sends phones with opt-in; false is refused.
     smsOptIn: z.boolean().optional(),
   })
@@ -55,8 +56,7 @@ export type RegisterRequest = z.input<typeof registerRequest>;
 export type RegisterInput = z.output<typeof registerRequest>;
 
 export const loginRequest = z.object({
-  identifier: z
-    .string({ error: 'Email or phone is required' })
+  identifier: safeText('Email or phone', { error: 'Email or phone is required' })
     .trim()
     .min(1, 'Email or phone is required')
     .max(320),

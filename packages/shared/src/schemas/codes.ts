@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 // Scanning, claiming and assigning labels (spec sections 2, 3 and 7; DESIGN.md "Scan outcomes").
 
@@ -56,8 +57,7 @@ export const CLAIM_MESSAGES = {
   nothingLeft: 'There are no codes left to claim in this set.',
 } as const;
 
-const codeValue = z
-  .string({ error: 'qrCode is required' })
+const codeValue = safeText('qrCode', { error: 'qrCode is required' })
   .trim()
   .min(1, 'qrCode is required')
   .max(64, SCAN_MESSAGES.notFound);
@@ -65,7 +65,7 @@ const codeValue = z
 /** `POST /api/qr-codes/claim` (spec: qrCode, setId (or null), claimAll). */
 export const claimRequest = z.object({
   qrCode: codeValue,
-  setId: z.string().max(64).nullable().optional(),
+  setId: safeText('setId').max(64).nullable().optional(),
   claimAll: z.boolean().default(false),
 });
 export type ClaimRequest = z.input<typeof claimRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../validation/device';
+import { nameText, safeText } from './text';
 
 export const FOUND_MESSAGE_MAX = 2000;
 export const FOUND_MESSAGES = {
@@ -10,7 +11,8 @@ export const FOUND_MESSAGES = {
   email: 'Please enter a valid email address',
 } as const;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (label: string, max: number, opts: { multiline?: boolean } = {}) =>
+  safeText(label, opts).trim().max(max);
 
 /** Latitude/longitude arrive as text with 4 decimals (spec section 3); numbers are accepted too. */
 const coordinate = (limit: number) =>
@@ -28,39 +30,36 @@ const coordinate = (limit: number) =>
 
 export const reportMetadata = z
   .object({
-    deviceType: text(20).optional(),
-    platform: text(100).optional(),
-    language: text(35).optional(),
-    timezone: text(64).optional(),
-    screenSize: text(20).optional(),
-    connectionType: text(20).optional(),
+    deviceType: text('deviceType', 20).optional(),
+    platform: text('platform', 100).optional(),
+    language: text('language', 35).optional(),
+    timezone: text('timezone', 64).optional(),
+    screenSize: text('screenSize', 20).optional(),
+    connectionType: text('connectionType', 20).optional(),
   })
   .strip();
 
 export const foundReportRequest = z
   .object({
     // In the form state but without an input (spec): validated only when present.
-    finderName: text(100).optional().default(''),
-    finderEmail: z
-      .string()
+    finderName: nameText('Your name').pipe(z.string().max(100)).optional().default(''),
+    finderEmail: safeText('Email')
       .trim()
       .max(320)
       .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), FOUND_MESSAGES.email)
       .optional()
       .default(''),
-    finderPhone: z
-      .string()
+    finderPhone: safeText('Phone')
       .refine((v) => v === '' || /^\+1\d{10}$/.test(v), FOUND_MESSAGES.phone)
       .optional()
       .default(''),
-    foundNotes: z
-      .string({ error: FOUND_MESSAGES.messageRequired })
+    foundNotes: safeText('Your message', { multiline: true, error: FOUND_MESSAGES.messageRequired })
       .trim()
       .min(1, FOUND_MESSAGES.messageRequired)
       .max(FOUND_MESSAGE_MAX, FOUND_MESSAGES.messageTooLong),
     latitude: coordinate(90).optional().nullable(),
     longitude: coordinate(180).optional().nullable(),
-    address: text(300).optional().nullable(),
+    address: text('address', 300).optional().nullable(),
     foundAt: z.iso.datetime({ offset: true, error: 'foundAt must be an ISO time' }).optional(),
     reportMetadata: reportMetadata.optional(),
   })
@@ -72,15 +71,15 @@ export type FoundReportRequest = z.input<typeof foundReportRequest>;
 
 export const scanAnalyticsRequest = z
   .object({
-    qrCode: z.string().trim().min(1, 'qrCode is required').max(64),
+    qrCode: safeText('qrCode').trim().min(1, 'qrCode is required').max(64),
     scannedAt: z.iso.datetime({ offset: true }).optional(),
     deviceType: z.enum(DEVICE_TYPES).optional(),
-    platform: text(100).optional(),
-    language: text(35).optional(),
-    timezone: text(64).optional(),
-    connectionType: text(20).optional(),
-    screenSize: text(20).optional(),
-    referrer: text(500).optional(),
+    platform: text('platform', 100).optional(),
+    language: text('language', 35).optional(),
+    timezone: text('timezone', 64).optional(),
+    connectionType: text('connectionType', 20).optional(),
+    screenSize: text('screenSize', 20).optional(),
+    referrer: text('referrer', 500).optional(),
   })
   .strip();
 export type ScanAnalyticsRequest = z.input<typeof scanAnalyticsRequest>;

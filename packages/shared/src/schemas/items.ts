@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEMS_PAGE_SIZE } from '../constants';
+import { nameText, safeText } from './text';
 
 // Items, their photos, pending QR assignments and the owner's dashboard (spec sections 3 and 7).
 
@@ -41,19 +42,19 @@ export const item = z.object({
 export type Item = z.infer<typeof item>;
 
 /** `:id` of the item routes; any string, so an id that is not a uuid is simply not found (404). */
-export const itemIdParams = z.object({ id: z.string().max(64) });
+export const itemIdParams = z.object({ id: safeText('id').max(64) });
 
-const itemTypeId = z
-  .string({ error: ITEM_MESSAGES.typeRequired })
+const itemTypeId = safeText('Item type', { error: ITEM_MESSAGES.typeRequired })
   .trim()
   .min(1, ITEM_MESSAGES.typeRequired)
   .max(64, ITEM_MESSAGES.unknownType);
-const name = z
-  .string({ error: ITEM_MESSAGES.nameRequired })
+// Finders read the name: invisible-only names count as empty and bidi overrides are removed.
+const name = nameText('Item name', { error: ITEM_MESSAGES.nameRequired }).pipe(
+  z.string().min(1, ITEM_MESSAGES.nameRequired).max(ITEM_NAME_MAX, ITEM_MESSAGES.nameTooLong),
+);
+const description = safeText('Description', { multiline: true })
   .trim()
-  .min(1, ITEM_MESSAGES.nameRequired)
-  .max(ITEM_NAME_MAX, ITEM_MESSAGES.nameTooLong);
-const description = z.string().trim().max(ITEM_DESCRIPTION_MAX, ITEM_MESSAGES.descriptionTooLong);
+  .max(ITEM_DESCRIPTION_MAX, ITEM_MESSAGES.descriptionTooLong);
 
 /** Multipart text fields of `POST /api/items` (the photo travels as the file field `photo`). */
 export const createItemRequest = z.object({
@@ -61,7 +62,7 @@ export const createItemRequest = z.object({
   name,
   description: description.default(''),
   // The web sends the text 'true'; items never get a label at creation, so it is accepted and ignored.
-  omitQR: z.string().max(8).optional(),
+  omitQR: safeText('omitQR').max(8).optional(),
 });
 export type CreateItemRequest = z.input<typeof createItemRequest>;
 
@@ -70,7 +71,7 @@ export const updateItemRequest = z.object({
   name,
   itemTypeId,
   description: description.optional(),
-  photoUrl: z.string().max(300).nullable().optional(),
+  photoUrl: safeText('photoUrl').max(300).nullable().optional(),
   /** Not in the spec's payload: lets the owner switch a label off (scans then say inactive_item). */
   status: z.enum(['active', 'inactive']).optional(),
 });

@@ -1,38 +1,78 @@
 import { PassThrough } from 'node:stream';
+import { serviceUnavailable } from '../../errors';
 import { route, type Deps } from '../../routing';
 
-const HEARTBEAT_MS = 25_000;
+/**
+ * The open streams of this process: at most `perUser` per account (a new one closes that account's
+ * oldest: a reloaded dashboard replaces itself) and `max` in all (then 503), so no account can hold
+ * the process's sockets and file descriptors.
+ */
+function streamRegistry(limits: { perUser: number; max: number }) {
+  const byUser = new Map<string, (() => void)[]>();
+  let total = 0;
+  return {
+    /** Registers a stream's closer; returns its release, or null when the process is full. */
+    open(userId: string, close: () => void): (() => void) | null {
+      const mine = byUser.get(userId) ?? [];
+      while (mine.length >= limits.perUser) mine[0]!();
+      if (total >= limits.max) return null;
+      mine.push(close);
+      byUser.set(userId, mine);
+      total++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        total--;
+        const list = byUser.get(userId) ?? [];
+        const at = list.indexOf(close);
+        if (at >= 0) list.splice(at, 1);
+        if (!list.length) byUser.delete(userId);
+      };
+    },
+  };
+}
 
 /**
  * Server-sent events for the owner's open dashboards. Read with fetch (the bearer token goes in a
- * header, never in the URL); each event is `event: found_report|found_event` with JSON data.
+ * header, never in the URL); each event is `event: found_report|found_event` with JSON data. A
+ * comment every heartbeat keeps proxies from closing a quiet stream and lets a dead peer be found.
  */
-export function ownerEventStream({ hub }: Deps) {
+export function ownerEventStream({ hub, config }: Deps) {
+  const { heartbeatMs, ...limits } = config.eventStreams;
+  const registry = streamRegistry(limits);
   return route(
     { method: 'get', path: '/api/users/me/events', access: 'user', raw: true },
     async ({ ctx }, { actor: user }) => {
+      const stream = new PassThrough();
+      let heartbeat: NodeJS.Timeout | undefined = undefined;
+      let unsubscribe = () => {};
+      let release: (() => void) | null = null;
+      const close = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        release?.();
+        stream.end();
+      };
+      release = registry.open(user.id, close);
+      if (!release) throw serviceUnavailable('Too many live connections. Please try again in a moment.');
       // Compression would buffer the stream (no-transform below also keeps it off); events leave at once.
       ctx.compress = false;
-      ctx.req.socket.setTimeout(0);
+      // Heartbeats keep a live stream busy; one whose writes stall for three of them is dropped.
+      ctx.req.socket.setTimeout(heartbeatMs * 3);
       ctx.req.socket.setNoDelay(true);
       ctx.set({
         'Content-Type': 'text/event-stream',
         'Cache-Control': 'no-cache, no-transform',
         'X-Accel-Buffering': 'no',
       });
-      const stream = new PassThrough();
       ctx.status = 200;
       ctx.body = stream;
       stream.write(': connected\n\n');
-      const unsubscribe = hub.subscribe(user.id, (event) =>
+      unsubscribe = hub.subscribe(user.id, (event) =>
         stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`),
       );
-      const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
-      const close = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        stream.end();
-      };
+      heartbeat = setInterval(() => stream.write(': ping\n\n'), heartbeatMs);
       ctx.req.once('close', close);
       stream.once('error', close);
     },

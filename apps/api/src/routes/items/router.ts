@@ -105,7 +105,9 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
         access: 'user',
         params: itemIdParams,
         before: [upload],
-        prepare: async ({ ctx }) => {
+        prepare: async ({ ctx, params }, db) => {
+          // Ownership first: nobody gets an image decoded (or learns its verdict) for another's item.
+          await ownedItemFinder({ itemId: params.id }, db);
           const photo = await processedPhoto(ctx);
           if (!photo) throw validationError(ITEM_MESSAGES.photoRequired);
           return photo;
