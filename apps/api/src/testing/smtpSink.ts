@@ -21,6 +21,8 @@ const decodeQuotedPrintable = (raw: string) =>
  */
 export async function startSmtpSink(opts: { hold?: (raw: string) => boolean; delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
+  // Messages received but not yet answered, now and at the most: how many a sender has in flight.
+  const inFlight = { now: 0, most: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -34,7 +36,10 @@ export async function startSmtpSink(opts: { hold?: (raw: string) => boolean; del
         if (opts.hold?.(raw)) return; // never answered: the sender's delivery is in flight
         const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
         // A slow provider: each message is accepted only after `delayMs`.
+        inFlight.now++;
+        inFlight.most = Math.max(inFlight.most, inFlight.now);
         setTimeout(() => {
+          inFlight.now--;
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
             messageId,
@@ -51,6 +56,10 @@ export async function startSmtpSink(opts: { hold?: (raw: string) => boolean; del
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** The most messages this sink held unanswered at one time. */
+    get mostInFlight() {
+      return inFlight.most;
+    },
     async waitFor(count: number, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       while (received.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
