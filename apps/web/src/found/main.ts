@@ -1,13 +1,19 @@
-import { codeFromPath, startFinderPage } from './app';
+import { codeFromPath, readPreloaded, startFinderPage } from './app';
 import { pickLanguage, translator } from './i18n';
 import './found.css';
 
 const lang = pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 document.documentElement.lang = lang;
 
-startFinderPage({
-  root: document.getElementById('finder-main')!,
-  brand: document.getElementById('finder-brand-name'),
-  tr: translator(lang),
-  qrCode: codeFromPath(location.pathname),
-});
+// On the label's page a signed-in browser is already on its way to the owner app (webApp.ts's
+// inline check): record nothing and show nothing here.
+if (document.documentElement.dataset.ownerApp !== '1') {
+  const preloaded = readPreloaded(document);
+  startFinderPage({
+    root: document.getElementById('finder-main')!,
+    brand: document.getElementById('finder-brand-name'),
+    tr: translator(lang),
+    qrCode: preloaded?.qrCode ?? codeFromPath(location.pathname),
+    preloaded,
+  });
+}
