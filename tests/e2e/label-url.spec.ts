@@ -46,7 +46,8 @@ test('a visitor gets the item and the message form in the first response, and th
   await expect(form(page).message).toBeVisible();
   await expect(form(page).submit).toBeVisible();
   expect(JSON.parse((await scan).postData()!)).toMatchObject({ qrCode: label.code });
-  expect(page.url()).toMatch(new RegExp(`/qr/${label.code}$`));
+  // The address bar shows the finder page's address, as when the owner app redirected there.
+  await expect(page).toHaveURL(new RegExp(`/found/${label.code}$`));
   const paths = seen.map((r) => r.path);
   expect(paths.filter((p) => p.startsWith('/api/found/') || p.startsWith('/api/qr-code-event'))).toEqual([]);
   expect(seen.filter((r) => r.type === 'script')).toEqual([]);

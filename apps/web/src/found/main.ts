@@ -9,6 +9,14 @@ document.documentElement.lang = lang;
 // inline check): record nothing and show nothing here.
 if (document.documentElement.dataset.ownerApp !== '1') {
   const preloaded = readPreloaded(document);
+  // The address bar reads /found/{code} as it did when the owner app redirected there: that is the
+  // finder page's address (a reload, a shared link), and nothing loads for it.
+  if (preloaded)
+    history.replaceState(
+      history.state,
+      '',
+      location.pathname.replace(/^\/qr\//i, '/found/') + location.search,
+    );
   startFinderPage({
     root: document.getElementById('finder-main')!,
     brand: document.getElementById('finder-brand-name'),
