@@ -16,6 +16,7 @@ import { codesRoutes } from './routes/codes/router';
 import { foundRoutes } from './routes/found/router';
 import { itemsRoutes } from './routes/items/router';
 import { systemRoutes } from './routes/system/router';
+import { labelPageLoader } from './services/labelPageLoader';
 
 /**
  * A path whose decoded form holds a control character (`/api/found/%00`) names nothing: 404 before
@@ -68,7 +69,11 @@ export function createApp(deps: Deps) {
   );
   // gzip/brotli for text responses over 1 kB (the finder's bundle on a slow phone network).
   app.use(compress({ threshold: 1024 }));
-  if (deps.config.serveWeb) app.use(webApp(deps.config.webDist));
+  if (deps.config.serveWeb) {
+    // The label's URL is answered by the server: a found item's page carries the item (webApp.ts).
+    const labelView = (qrCode: string) => labelPageLoader({ qrCode }, { trx: deps.db, config: deps.config });
+    app.use(webApp(deps.config.webDist, { labelView }));
+  }
   // Multipart is parsed only by the routes that take files, with their own limits.
   app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
   app.use(loadSession(deps.db));

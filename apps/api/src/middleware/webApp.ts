@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
@@ -7,14 +8,124 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 // koa-compress compresses; skip koa-send's per-request look-ups of pre-compressed siblings.
 const SEND = { brotli: false, gzip: false } as const;
 
+/** What the page of a label shows a visitor, embedded in its HTML; null: not a found item. */
+export type LabelView = (qrCode: string) => Promise<{ item: unknown; brandName: string } | null>;
+
+/**
+ * The server cannot see a session on a page load (the token lives in localStorage), so the label's
+ * finder page starts with this: a signed-in owner or claimer goes on to the owner app's scan flow
+ * (`?app`), before the finder's bundle does anything. Visitors never download the owner app.
+ */
+export const OWNER_APP_PARAM = 'app';
+const OWNER_CHECK =
+  'try{if(localStorage.getItem("sessionToken")){document.documentElement.dataset.ownerApp="1";' +
+  `location.replace(location.pathname+(location.search?location.search+"&":"?")+"${OWNER_APP_PARAM}")}}catch(e){}`;
+const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+
+/** `/qr/{code}` → the code (decoded, trimmed); null for any other path or an unusable code. */
+export function labelCode(pathname: string): string | null {
+  const segment = /^\/qr\/([^/]+)\/?$/i.exec(pathname)?.[1];
+  if (!segment) return null;
+  try {
+    const code = decodeURIComponent(segment).trim();
+    return code && code.length <= 64 ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * JSON that can sit inside `<script type="application/json">`: no `<` (so no `</script>` or
+ * `<!--`), `>`, `&`, and no U+2028/U+2029, whatever an owner typed in a name.
+ */
+export const jsonForHtml = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/**
+ * The label's page template, read once: the finder page with the owner check first in <head>, and
+ * its bundle's script and stylesheet inlined, so a phone on a slow network waits for one response,
+ * not two (a finder opens a label once; there is no cache to lose). A file that could not sit
+ * inline safely stays a link. Returns the template and the hashes its inline scripts need.
+ */
+function labelPageTemplate(finderHtml: string, distDir: string) {
+  const hashes = [sha256(OWNER_CHECK)];
+  const asset = (url: string) => {
+    const file = path.join(distDir, url);
+    if (!url.startsWith('/assets/') || !fs.existsSync(file)) return null;
+    const text = fs.readFileSync(file, 'utf8');
+    return /<\/(script|style)|<!--/i.test(text) ? null : text;
+  };
+  const head = /<\/title>/i.test(finderHtml) ? /<\/title>/i : /<head>/i;
+  const html = finderHtml
+    .replace(head, (tag) => `${tag}\n    <script>${OWNER_CHECK}</script>`)
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (tag, url: string) => {
+      // The source map's address is relative to the script's own, which is no longer /assets/.
+      const js = asset(url)?.replace(/\/\/# sourceMappingURL=(\S+)\s*$/, (_, map: string) =>
+        map.startsWith('/') ? _ : `//# sourceMappingURL=${path.posix.join(path.posix.dirname(url), map)}`,
+      );
+      if (js === undefined) return tag;
+      hashes.push(sha256(js));
+      return `<script type="module">${js}</script>`;
+    })
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (tag, url: string) => {
+      const css = asset(url);
+      return css === null ? tag : `<style>${css}</style>`;
+    });
+  return { html, hashes };
+}
+
+const labelPage = (template: string, data: unknown) =>
+  template.replace(
+    /<\/body>/i,
+    () => `  <script type="application/json" id="finder-data">${jsonForHtml(data)}</script>\n  </body>`,
+  );
+
+/** This response's CSP, allowing its own inline scripts (helmet set the header before). */
+function allowInlineScripts(ctx: Context, hashes: string[]) {
+  const csp = ctx.response.get('Content-Security-Policy');
+  if (!csp) return;
+  const allowed = hashes.join(' ');
+  ctx.set(
+    'Content-Security-Policy',
+    /(^|;)\s*script-src\s/.test(csp)
+      ? csp.replace(/((?:^|;)\s*script-src\s[^;]*)/, `$1 ${allowed}`)
+      : `${csp};script-src 'self' ${allowed}`,
+  );
+}
+
 /**
  * Serves the built web app; any other non-API GET gets index.html (client-side routes), and
- * /found and /found/* (any case) get the finder's own page. What the build contains is read once at start.
- * Hashed assets are immutable; pages are revalidated so a deploy shows at once.
+ * /found and /found/* (any case) get the finder's own page. `/qr/{code}` (the URL on every label)
+ * of a found item gets the finder page with the item in it (one round trip, no owner app); any
+ * other outcome, and `?app` (a signed-in browser), get the owner app's scan flow. What the build
+ * contains is read once at start. Hashed assets are immutable; pages are revalidated so a deploy
+ * shows at once.
  */
-export function webApp(distDir: string) {
+export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) return (_ctx: Context, next: Next) => next();
-  const hasFinderPage = fs.existsSync(path.join(distDir, 'found.html'));
+  const finderFile = path.join(distDir, 'found.html');
+  const finderHtml = fs.existsSync(finderFile) ? fs.readFileSync(finderFile, 'utf8') : null;
+  const { labelView } = opts;
+  const template = finderHtml && labelPageTemplate(finderHtml, distDir);
+
+  async function servedLabelPage(ctx: Context) {
+    const code = labelCode(ctx.path);
+    if (!code || !template || !labelView || ctx.querystring.split('&').includes(OWNER_APP_PARAM))
+      return false;
+    // A failed look-up (database busy or down) is not the label's fault: the owner app's scan flow
+    // asks again and shows its own error, as it did before this page existed.
+    const view = await labelView(code).catch(() => null);
+    if (!view) return false;
+    ctx.set('Cache-Control', 'private, no-cache');
+    allowInlineScripts(ctx, template.hashes);
+    ctx.type = 'html';
+    ctx.body = labelPage(template.html, { qrCode: code, ...view });
+    return true;
+  }
+
   return async (ctx: Context, next: Next) => {
     if (
       (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
@@ -22,6 +133,7 @@ export function webApp(distDir: string) {
       ctx.path === '/healthz'
     )
       return next();
+    if (await servedLabelPage(ctx)) return;
     const file = ctx.path.replace(/^\/+/, '');
     if (file && !file.endsWith('/')) {
       const immutable = file.startsWith('assets/');
@@ -35,7 +147,7 @@ export function webApp(distDir: string) {
     }
     if (path.extname(file) && !file.endsWith('.html')) return next();
     ctx.set('Cache-Control', 'no-cache');
-    const page = hasFinderPage && /^\/found(\/|$)/i.test(ctx.path) ? 'found.html' : 'index.html';
+    const page = finderHtml && /^\/found(\/|$)/i.test(ctx.path) ? 'found.html' : 'index.html';
     await send(ctx, page, { ...SEND, root: distDir });
   };
 }

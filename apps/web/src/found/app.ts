@@ -13,11 +13,32 @@ export interface FinderPage {
   brand: HTMLElement | null;
   tr: Translator;
   qrCode: string;
+  /** The label's page (`/qr/{code}`) arrives with the item in it: no look-up, no brand call. */
+  preloaded?: Preloaded | null;
 }
 
-/** `/found/{qrCode}` → the code; '' when the path has none (`/found` itself: the code form). */
+export interface Preloaded {
+  qrCode: string;
+  item: PublicItem;
+  brandName: string;
+}
+
+/**
+ * The view the server embedded in the label's page (`<script type="application/json"
+ * id="finder-data">`), or null: absent, unreadable, or not an item.
+ */
+export function readPreloaded(doc: Pick<Document, 'getElementById'>): Preloaded | null {
+  try {
+    const data = JSON.parse(doc.getElementById('finder-data')?.textContent ?? 'null') as Preloaded | null;
+    return data && typeof data.qrCode === 'string' && typeof data.item?.name === 'string' ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `/found/{qrCode}` or `/qr/{qrCode}` → the code; '' when the path has none (`/found`: the code form). */
 export function codeFromPath(pathname: string): string {
-  const segment = /^\/found\/([^/]+)\/?$/i.exec(pathname)?.[1] ?? '';
+  const segment = /^\/(?:found|qr)\/([^/]+)\/?$/i.exec(pathname)?.[1] ?? '';
   try {
     return decodeURIComponent(segment).trim();
   } catch {
@@ -35,15 +56,25 @@ export function startFinderPage(page: FinderPage) {
   let brandName = 'Homing';
   const title = (text: string) => (document.title = `${text} · ${brandName}`);
 
-  title(t('pageTitle'));
-  show(root, statusView(t('loading'), 'status'));
-
-  void loadBrandName().then((name) => {
+  const setBrand = (name: string | null) => {
     if (!name) return;
     brandName = name;
     if (page.brand) page.brand.textContent = name;
     document.title = document.title.replace(/· .*$/, `· ${name}`);
-  });
+  };
+  title(t('pageTitle'));
+
+  const { preloaded } = page;
+  if (preloaded) {
+    setBrand(preloaded.brandName);
+    void recordScan(scanPayload(page.qrCode, readClientEnv(), new Date()));
+    title(t('youFound', { name: preloaded.item.name }));
+    showItem(page, { item: preloaded.item, viewerIsOwner: false, openReportCount: 0 });
+    return;
+  }
+
+  show(root, statusView(t('loading'), 'status'));
+  void loadBrandName().then(setBrand);
 
   if (!page.qrCode) {
     title(t('codeTitle'));

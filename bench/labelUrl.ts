@@ -1,0 +1,169 @@
+/**
+ * npm run bench:label-url — the URL printed on every label, `/qr/{code}`, opened by a finder's
+ * phone on slow 4G (400 ms latency, 400 kbps each way, 4× CPU slowdown, Chromium's own throttling
+ * over CDP), beside `/found/{code}` opened directly. Each load is cold (a fresh browser context: no
+ * cache, no open connection); the figure is the median of RUNS loads. "Shown" is the first frame
+ * after the item's name and the message box are both in the page and laid out, measured on the
+ * wall clock from just before the navigation; bytes are every response's encoded size (headers
+ * included) up to then, and until the network is quiet. Needs the web build (npm run build:web).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, devices, type Browser } from '@playwright/test';
+import { loadConfig } from '../apps/api/src/config';
+import { startServer } from '../apps/api/src/server';
+import { assignedItem } from '../apps/api/src/testing/codeFactory';
+import { freshDatabase } from '../apps/api/src/testing/testServer';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const TARGET_MS = 1500;
+const TARGET_BYTES = 40 * 1024;
+const KBPS = 400;
+
+const webDist = path.resolve('apps/web/dist');
+if (!fs.existsSync(path.join(webDist, 'found.html'))) {
+  console.error('No web build in apps/web/dist: run npm run build:web first.');
+  process.exit(1);
+}
+
+const db = await freshDatabase(process.env.BENCH_DB === 'embedded' ? 'embedded' : 'postgres');
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: '0',
+  SERVE_WEB: '1',
+  WEB_DIST: webDist,
+  SCAN_LIMIT_PER_MINUTE: '100000',
+});
+const server = await startServer(config, { db });
+const owner = await fetch(`${server.url}/api/auth/register`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'benchmark1' }),
+}).then((r) => r.json() as Promise<{ user: { id: string } }>);
+const { code } = await assignedItem(db.knex, owner.user.id, {
+  name: 'Blue backpack',
+  description: 'Navy, with a lighthouse patch on the front pocket.',
+});
+
+declare global {
+  interface Window {
+    __shownAt?: number;
+  }
+}
+
+/**
+ * Runs in every document the tab loads: notes when name and message box first show. A string, not
+ * a function: tsx would add helpers to a function's text that the page does not have.
+ */
+const WATCH_FOR_ITEM = `(() => {
+  const check = () => {
+    if (window.__shownAt) return;
+    const name = document.getElementById('finder-title');
+    const box = document.querySelector('textarea');
+    if (!name?.getBoundingClientRect().height || !box?.getBoundingClientRect().height) return;
+    window.__shownAt = -1;
+    requestAnimationFrame(() => (window.__shownAt = performance.timeOrigin + performance.now()));
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  addEventListener('load', check);
+})();`;
+
+interface Load {
+  shownMs: number;
+  bytesShown: number;
+  bytesTotal: number;
+  requests: number;
+}
+
+async function coldLoad(browser: Browser, url: string): Promise<Load> {
+  const context = await browser.newContext({ ...devices['Pixel 5'] });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (KBPS * 1000) / 8,
+    uploadThroughput: (KBPS * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let bytes = 0;
+  let requests = 0;
+  const pending = new Set<string>();
+  let lastActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    pending.add(e.requestId);
+    requests += 1;
+    lastActivity = Date.now();
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+    pending.delete(e.requestId);
+    lastActivity = Date.now();
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    pending.delete(e.requestId);
+    lastActivity = Date.now();
+  });
+  await page.addInitScript(WATCH_FOR_ITEM);
+
+  const t0 = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  await page
+    .waitForFunction(() => (window.__shownAt ?? 0) > 0, null, { timeout: 30_000, polling: 50 })
+    .catch(async (err) => {
+      console.error(page.url(), await page.evaluate(() => [window.__shownAt, document.body?.innerText]));
+      throw err;
+    });
+  const shownAt = await page.evaluate(() => window.__shownAt!);
+  const bytesShown = bytes;
+  // The rest of the page's traffic (analytics, brand, photo): until 1 s without a request.
+  while (pending.size > 0 || Date.now() - lastActivity < 1000) await new Promise((r) => setTimeout(r, 100));
+  await context.close();
+  return { shownMs: shownAt - t0, bytesShown, bytesTotal: bytes, requests };
+}
+
+const median = (xs: number[]) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const kib = (n: number) => +(n / 1024).toFixed(1);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+});
+const urls = { [`/qr/{code}`]: `${server.url}/qr/${code}`, [`/found/{code}`]: `${server.url}/found/${code}` };
+const loads: Record<string, Load[]> = {};
+// One unmeasured load of each warms the server (module loading, prepared statements).
+for (const url of Object.values(urls)) await coldLoad(browser, url);
+for (let i = 0; i < RUNS; i++)
+  for (const [name, url] of Object.entries(urls)) (loads[name] ??= []).push(await coldLoad(browser, url));
+
+console.log(
+  `\nLabel URL on slow 4G (latency 400 ms, ${KBPS} kbps down/up, CPU 4× slower), median of ${RUNS} cold loads:`,
+);
+console.table(
+  Object.entries(loads).map(([name, runs]) => ({
+    url: name,
+    'item name + message box shown (ms)': Math.round(median(runs.map((r) => r.shownMs))),
+    'KiB until shown': kib(median(runs.map((r) => r.bytesShown))),
+    'KiB in all': kib(median(runs.map((r) => r.bytesTotal))),
+    requests: median(runs.map((r) => r.requests)),
+    'all runs (ms)': runs.map((r) => Math.round(r.shownMs)).join(' '),
+  })),
+);
+const qr = loads['/qr/{code}']!;
+const shown = median(qr.map((r) => r.shownMs));
+const total = median(qr.map((r) => r.bytesTotal));
+console.log(
+  `/qr/{code}: ${shown < TARGET_MS ? 'MET' : 'NOT MET'} (shown < ${TARGET_MS} ms), ` +
+    `${total < TARGET_BYTES ? 'MET' : 'NOT MET'} (< ${TARGET_BYTES / 1024} KiB transferred)`,
+);
+
+await browser.close();
+await server.close(); // closes (and drops) the database too
+process.exit(0);
