@@ -16,7 +16,7 @@ import { createMainWindow } from './window';
 
 const here = import.meta.dirname;
 // electron-vite sets ELECTRON_RENDERER_URL in development; a build loads its own files.
-const appUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href;
+const appUrl = process.env.ELECTRON_RENDERER_URL || pathToFileURL(join(here, '../renderer/index.html')).href;
 const preload = join(here, '../preload/index.cjs');
 
 let mainWindow: BrowserWindow | null = null;
