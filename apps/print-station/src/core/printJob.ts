@@ -5,7 +5,16 @@ import type { Spooler, SubmittedJob } from './spooler';
 import { waitForJob } from './spooler';
 
 export type ProgressStage =
-  'loading' | 'rendering' | 'checking' | 'submitted' | 'waiting' | 'completed' | 'marked' | 'failed';
+  | 'loading'
+  | 'rendering'
+  | 'checking'
+  | 'submitted'
+  | 'waiting'
+  | 'completed'
+  | 'marked'
+  /** Printed; marking the sets printed waits for the server (the station keeps retrying). */
+  | 'pending'
+  | 'failed';
 
 /** What the operator sees while a job runs (the CLI prints `message`, the window shows it). */
 export interface ProgressEvent {
@@ -48,11 +57,13 @@ export interface JobSpec {
   readonly setId: string | null;
   readonly pdf: Uint8Array;
   /** Called once CUPS reports the job completed, never before: marks sets printed. */
-  readonly afterCompleted?: () => Promise<AfterCompleted>;
+  readonly afterCompleted?: (job: SubmittedJob) => Promise<AfterCompleted>;
 }
 
 export interface AfterCompleted {
   readonly marked: boolean;
+  /** Not marked yet, but journaled: the station retries until the server accepts it. */
+  readonly markPending?: boolean;
   /** What happened, for history and the operator ("Marked the set printed"). */
   readonly note: string;
 }
@@ -167,7 +178,9 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
 
     completed = true;
     progress({ stage: 'completed', jobId: submitted.id, message: `Job ${submitted.id} completed` });
-    const after = spec.afterCompleted ? await spec.afterCompleted() : { marked: false, note: 'Printed' };
+    const after = spec.afterCompleted
+      ? await spec.afterCompleted(submitted)
+      : { marked: false, note: 'Printed' };
     await record('completed', after.marked, after.note);
     return { job: submitted, ...after };
   } catch (caught) {

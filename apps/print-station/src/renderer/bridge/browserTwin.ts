@@ -117,6 +117,7 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
       pages: rendered.pages,
       labels: rendered.labels,
       marked: markable.length > 0,
+      markPending: false,
       note,
     };
   }

@@ -1,4 +1,4 @@
-import type { PrintPort } from '@homing/web/src/admin/printing/PrintPort';
+import type { PrintPort } from '@homing/web/admin';
 import type { StationBridge } from '../../shared/bridge';
 
 export interface PrintTarget {

@@ -1,9 +1,6 @@
+import type { AdminServices } from '@homing/web/admin';
+import { AdminServicesContext, LoadingState, PrintPortContext, adminApi } from '@homing/web/admin';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AdminServices } from '@homing/web/src/admin/AdminServices';
-import { AdminServicesContext } from '@homing/web/src/admin/AdminServices';
-import { adminApi } from '@homing/web/src/admin/adminApi';
-import { PrintPortContext } from '@homing/web/src/admin/printing/PrintPort';
-import { LoadingState } from '@homing/web/src/components/StateViews';
 import { bridgeApiClient } from '../bridge/bridgeApiClient';
 import { stationPrintPort } from '../bridge/stationPrintPort';
 import { useStation } from './stationContext';

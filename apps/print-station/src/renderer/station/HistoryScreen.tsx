@@ -1,5 +1,5 @@
+import { ErrorState, LoadingState } from '@homing/web/admin';
 import { useCallback } from 'react';
-import { ErrorState, LoadingState } from '@homing/web/src/components/StateViews';
 import { useStation } from './stationContext';
 import { useBridgeData } from './useBridgeData';
 

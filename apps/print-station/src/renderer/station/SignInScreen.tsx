@@ -1,5 +1,5 @@
+import { TextField } from '@homing/web/admin';
 import { useState, type FormEvent } from 'react';
-import { TextField } from '@homing/web/src/components/TextField';
 import type { SessionInfo, StationBridge } from '../../shared/bridge';
 
 const SERVER_KEY = 'homingStation.serverUrl';
