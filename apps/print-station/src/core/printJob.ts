@@ -156,7 +156,8 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
         progress({
           stage: 'waiting',
           jobId: submitted.id,
-          message: `Job ${submitted.id} is ${status.state}`,
+          // A stopped printer says why (the operator can act on it); other states speak for themselves.
+          message: `Job ${submitted.id} is ${status.state}${status.state === 'stopped' && status.message ? `: ${status.message}` : ''}`,
         }),
     });
     if (waited.timedOut) {
