@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { ApiError } from './apiClient';
 import type { StationApi } from './apiClient';
 import { readTextIfExists, writeFileAtomic } from './jsonFile';
+import type { PendingMark } from '../shared/types';
+import { pendingMarkSchema } from '../shared/types';
+
+export type { PendingMark } from '../shared/types';
+export { pendingMarkSchema } from '../shared/types';
 
 /**
  * Sets waiting to be marked printed: the job completed in CUPS, but the API has not yet accepted
@@ -10,23 +15,6 @@ import { readTextIfExists, writeFileAtomic } from './jsonFile';
  * answers, so a station that loses the server, or is itself restarted, still marks them: nothing
  * printed is ever left unmarked. The token is not kept here; retries use the current session.
  */
-export const pendingMarkSchema = z.object({
-  id: z.string(),
-  /** The server the sets belong to: retried only while signed in there. */
-  serverUrl: z.string(),
-  setIds: z.array(z.string()).min(1),
-  /** "set Set 11-22-2026 #1", for messages and history. */
-  label: z.string(),
-  jobId: z.string().nullable(),
-  printer: z.string(),
-  title: z.string(),
-  completedAt: z.string(),
-  attempts: z.number().int().min(0),
-  lastError: z.string().nullable(),
-  lastAttemptAt: z.string().nullable(),
-});
-export type PendingMark = z.infer<typeof pendingMarkSchema>;
-
 const journalSchema = z.object({ marks: z.array(z.unknown()) });
 
 export type MarkAttempt =

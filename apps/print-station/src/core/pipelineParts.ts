@@ -8,6 +8,8 @@ import type { MarkAttempt } from './markJournal';
 import type { AfterCompleted, JobDeps } from './printJob';
 import { PrintError } from './printJob';
 
+export type { PrintOutcome } from '../shared/types';
+
 /** What the pipeline's entry points (printSet, printSheets, printCalibrationSheet) share. */
 
 export interface MarkRequest {
@@ -28,18 +30,6 @@ export interface PipelineDeps extends JobDeps {
   readonly calibration: Pick<CalibrationStore, 'get'>;
   /** Without it (unit tests), marking is one direct call and a failure is the job's failure. */
   readonly marks?: MarkQueue;
-}
-
-export interface PrintOutcome {
-  readonly jobId: string;
-  readonly printer: string;
-  readonly title: string;
-  readonly pages: number;
-  readonly labels: number;
-  readonly marked: boolean;
-  /** Printed and journaled, not yet accepted by the server: the station keeps retrying. */
-  readonly markPending: boolean;
-  readonly note: string;
 }
 
 export interface PrintSetInput {

@@ -3,26 +3,9 @@ import type { HistoryEntry, JobHistory, JobOutcome } from './jobHistory';
 import { printerProblem } from './printers';
 import type { Spooler, SubmittedJob } from './spooler';
 import { waitForJob } from './spooler';
+import type { ProgressEvent } from '../shared/types';
 
-export type ProgressStage =
-  | 'loading'
-  | 'rendering'
-  | 'checking'
-  | 'submitted'
-  | 'waiting'
-  | 'completed'
-  | 'marked'
-  /** Printed; marking the sets printed waits for the server (the station keeps retrying). */
-  | 'pending'
-  | 'failed';
-
-/** What the operator sees while a job runs (the CLI prints `message`, the window shows it). */
-export interface ProgressEvent {
-  readonly stage: ProgressStage;
-  readonly message: string;
-  readonly jobId?: string;
-  readonly setId?: string;
-}
+export type { ProgressEvent, ProgressStage } from '../shared/types';
 
 export type PrintFailure =
   'invalid' | 'api' | 'printer' | 'spooler' | 'canceled' | 'aborted' | 'timeout' | 'unconfirmed';

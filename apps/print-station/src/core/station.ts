@@ -8,22 +8,19 @@ import type { MarkQueue } from './pipelineParts';
 import type { PrintSheetsJob, PrintSetInput, PrintOutcome, PipelineDeps } from './printPipeline';
 import { printCalibrationSheet, printSet, printSheets } from './printPipeline';
 import type { ProgressEvent } from './printJob';
-import type { SessionStore, SessionUser } from './session';
+import type { SessionStore } from './session';
 import type { Spooler } from './spooler';
 import { CupsSpooler, WindowsSpooler } from './spooler';
 import { stationPaths } from './stationHome';
+import type { SessionInfo } from '../shared/types';
+
+export type { SessionInfo } from '../shared/types';
 
 export class NotSignedInError extends Error {
   constructor() {
     super('Not signed in');
     this.name = 'NotSignedInError';
   }
-}
-
-/** The session as the station shows it: never the token. */
-export interface SessionInfo {
-  readonly serverUrl: string;
-  readonly user: SessionUser;
 }
 
 export interface StationOptions {

@@ -4,13 +4,15 @@
  * the renderer bundle carry no schema code; main parses every payload (ipc.ts).
  */
 import type { PrintSheetsRequest } from '@homing/shared';
-import type { PrinterCalibration } from '../core/calibration';
-import type { HistoryEntry } from '../core/jobHistory';
-import type { PendingMark } from '../core/markJournal';
-import type { PrintOutcome } from '../core/pipelineParts';
-import type { PrinterInfo } from '../core/printers';
-import type { ProgressEvent } from '../core/printJob';
-import type { SessionInfo } from '../core/station';
+import type {
+  HistoryEntry,
+  PendingMark,
+  PrinterCalibration,
+  PrinterInfo,
+  PrintOutcome,
+  ProgressEvent,
+  SessionInfo,
+} from './types';
 
 export type {
   HistoryEntry,
