@@ -193,6 +193,9 @@ test.describe('print station build (outside the repository, stand-in Electron)',
       expect.arrayContaining(['kind', 'login', 'printSet', 'printSheets', 'saveSetsPdf', 'session']),
     );
 
+    // The stand-in keyring is Linux's basic_text (no keyring): the admin is told, and asked.
+    await expect(page.getByRole('note')).toContainText('This computer has no keyring');
+    await expect(page.getByRole('checkbox', { name: /stored unencrypted/ })).not.toBeChecked();
     await page.getByLabel('Server URL').fill(baseURL!);
     await page.getByLabel('Email or phone number').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
