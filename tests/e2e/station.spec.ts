@@ -70,6 +70,12 @@ test.describe('print station (browser twin)', () => {
       },
     );
 
+    // One owner of "mark printed": the station's pipeline marks; the hosted screen does not again.
+    const marks: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/admin/qr-sets/mark-sets-printed'))
+        marks.push(req.postData() ?? '');
+    });
     await page.goto(stationUrl);
     await expect(page.getByRole('heading', { name: 'Homing Print Station' })).toBeVisible();
     await expect(page.getByLabel('Server URL')).toHaveValue(new URL(stationUrl).origin);
@@ -117,6 +123,7 @@ test.describe('print station (browser twin)', () => {
       `/api/admin/qr-sets/${set.id}`,
     );
     expect(after.isPrinted).toBe(true);
+    expect(marks).toEqual([JSON.stringify({ setIds: [set.id] })]);
 
     await page.getByRole('link', { name: 'Job History' }).click();
     const history = page.getByRole('table');

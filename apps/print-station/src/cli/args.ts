@@ -54,7 +54,7 @@ Usage: npm run station -- <command> [options]
                                         +x right, +y down)
   calibration-sheet --printer <name> [--template <id>]
                                         Print a calibration sheet
-  history [--limit <n>] [--json]        Recent print jobs, newest first
+  history [--limit <n>] [--json]        Recent print jobs, newest first, after the marks still pending
 
 Files live in $HOMING_STATION_HOME (default ~/.config/homing-station).
 Exit codes: 0 done, 1 print or server failure, 2 usage error.`;

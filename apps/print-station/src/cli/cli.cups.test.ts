@@ -189,7 +189,7 @@ describe.skipIf(noQueue)(`npm run station (child process) on ${QUEUE}${cupsSkipN
     expect(sheet.stdout).toMatch(
       /^Printed a calibration sheet as job \S+ on HomingPDF: 1 sheet\. Printed\.$/m,
     );
-    const title = JSON.parse((await station(['history', '--json', '--limit', '1'])).stdout)[0]
+    const title = JSON.parse((await station(['history', '--json', '--limit', '1'])).stdout).entries[0]
       .title as string;
     expect((await waitForOutput(title)).length).toBeGreaterThan(0);
     const history = await station(['history']);

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { ZodError } from 'zod';
 import type { HistoryEntry } from '../core/jobHistory';
+import type { PendingMark } from '../core/markJournal';
 import type { PrinterInfo } from '../core/printers';
 import type { PrintOutcome } from '../core/printPipeline';
 import { FileSessionStore } from '../core/session';
@@ -57,6 +58,24 @@ function historyLines(entries: readonly HistoryEntry[]): string[] {
       e.message,
     ].join('  '),
   );
+}
+
+function pendingLines(marks: readonly PendingMark[]): string[] {
+  if (marks.length === 0) return [];
+  return [
+    `Waiting to be marked printed (${marks.length}): the jobs completed, the server has not accepted the mark yet.`,
+    ...marks.map((m) =>
+      [
+        m.completedAt.replace('T', ' ').slice(0, 19),
+        'pending',
+        m.jobId ?? '-',
+        m.printer,
+        m.label,
+        `${m.attempts} ${m.attempts === 1 ? 'attempt' : 'attempts'}${m.lastError ? `, last: ${m.lastError}` : ''}`,
+      ].join('  '),
+    ),
+    '',
+  ];
 }
 
 const doneLine = (what: string, outcome: PrintOutcome) =>
@@ -124,8 +143,11 @@ async function execute(command: Command, station: Station, io: CliIo): Promise<n
       return EXIT.ok;
     }
     case 'history': {
+      // Marks the server has not accepted yet are tried again first; what is still pending is shown.
+      const pending = await station.retryMarks();
       const entries = await station.history.list(command.limit);
-      (command.json ? [JSON.stringify(entries, null, 2)] : historyLines(entries)).forEach(io.out);
+      if (command.json) io.out(JSON.stringify({ pending, entries }, null, 2));
+      else [...pendingLines(pending), ...historyLines(entries)].forEach(io.out);
       return EXIT.ok;
     }
   }

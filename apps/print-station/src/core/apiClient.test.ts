@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, NOT_ADMIN, normalizeServerUrl } from './apiClient';
+import { ApiError, createApiClient, HTTP_NOT_LOOPBACK, NOT_ADMIN, normalizeServerUrl } from './apiClient';
 
 type Call = { url: string; method: string; auth: string | null; body: unknown };
 
@@ -28,6 +30,7 @@ const user = (isAdmin: boolean) => ({
   email: 'a@example.com',
   phoneNumber: null,
   isAdmin,
+  createdAt: '2026-11-22T10:00:00.000Z',
 });
 
 describe('normalizeServerUrl', () => {
@@ -36,6 +39,24 @@ describe('normalizeServerUrl', () => {
     expect(normalizeServerUrl('http://localhost:3000/base/')).toBe('http://localhost:3000/base');
     expect(() => normalizeServerUrl('file:///etc/passwd')).toThrow('must start with http:// or https://');
     expect(() => normalizeServerUrl('homing')).toThrow('Not a server URL: homing');
+  });
+
+  it('allows plain http:// to this machine only: a password must not cross a network in clear', () => {
+    for (const local of [
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://127.1.2.3',
+    ])
+      expect(normalizeServerUrl(local)).toBe(local);
+    for (const remote of [
+      'http://homing.example',
+      'http://192.168.1.20:3000',
+      'http://10.0.0.1',
+      'http://localhost.evil.example',
+    ])
+      expect(() => normalizeServerUrl(remote), remote).toThrow(HTTP_NOT_LOOPBACK);
+    expect(normalizeServerUrl('https://192.168.1.20:3000')).toBe('https://192.168.1.20:3000');
   });
 });
 
@@ -62,12 +83,12 @@ describe('createApiClient', () => {
         },
       },
     });
-    const api = createApiClient({ serverUrl: 'http://api.test/', fetch });
+    const api = createApiClient({ serverUrl: 'https://api.test/', fetch });
     expect(await api.login('a@example.com', 'pw')).toEqual({ user: user(true), token: 'tok' });
     expect(await api.getAppConfig()).toEqual({ domainName: 'homing.test', brandWord: 'homing' });
     expect(calls.map((c) => [c.method, c.url, c.auth])).toEqual([
-      ['POST', 'http://api.test/api/auth/login', null],
-      ['GET', 'http://api.test/api/app-config', 'Bearer tok'],
+      ['POST', 'https://api.test/api/auth/login', null],
+      ['GET', 'https://api.test/api/app-config', 'Bearer tok'],
     ]);
     expect(calls[0].body).toEqual({ identifier: 'a@example.com', password: 'pw' });
   });
@@ -77,12 +98,12 @@ describe('createApiClient', () => {
       'POST /api/auth/login': { body: { success: true, user: user(false), sessionToken: 'tok' } },
       'POST /api/auth/logout': { body: { success: true, data: null, error: null } },
     });
-    await expect(createApiClient({ serverUrl: 'http://api.test', fetch }).login('a', 'b')).rejects.toThrow(
+    await expect(createApiClient({ serverUrl: 'https://api.test', fetch }).login('a', 'b')).rejects.toThrow(
       NOT_ADMIN,
     );
     expect(calls.at(-1)).toMatchObject({
       method: 'POST',
-      url: 'http://api.test/api/auth/logout',
+      url: 'https://api.test/api/auth/logout',
       auth: 'Bearer tok',
     });
   });
@@ -104,7 +125,7 @@ describe('createApiClient', () => {
       },
       'GET /api/admin/qr-sets/x': { status: 500, body: 'not json' },
     });
-    const api = createApiClient({ serverUrl: 'http://api.test', token: 't', fetch });
+    const api = createApiClient({ serverUrl: 'https://api.test', token: 't', fetch });
     await expect(api.login('a', 'b')).rejects.toMatchObject({
       message: 'Invalid credentials',
       status: 401,
@@ -119,12 +140,12 @@ describe('createApiClient', () => {
 
   it('says which server it could not reach', async () => {
     const { fetch } = fakeServer({});
-    const error = await createApiClient({ serverUrl: 'http://api.test', fetch })
+    const error = await createApiClient({ serverUrl: 'https://api.test', fetch })
       .getAppConfig()
       .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(
-      'Cannot reach the server at http://api.test: connect ECONNREFUSED 127.0.0.1:9',
+      'Cannot reach the server at https://api.test: connect ECONNREFUSED 127.0.0.1:9',
     );
   });
 
@@ -132,8 +153,29 @@ describe('createApiClient', () => {
     const { fetch } = fakeServer({
       'GET /api/admin/qr-sets/s1': { body: { success: true, data: { id: 's1' }, error: null } },
     });
-    await expect(createApiClient({ serverUrl: 'http://api.test', fetch }).getSet('s1')).rejects.toThrow(
+    await expect(createApiClient({ serverUrl: 'https://api.test', fetch }).getSet('s1')).rejects.toThrow(
       'The server sent a set this station does not understand',
     );
+  });
+
+  it('gives up on a server that does not answer in time, saying so', async () => {
+    // A real server that accepts the request and never answers.
+    const stalled = createServer(() => undefined);
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`;
+    try {
+      const started = Date.now();
+      const error = await createApiClient({ serverUrl: url, token: 't', timeoutMs: 300 })
+        .getSet('s1')
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        code: 'timeout',
+        message: `The server at ${url} did not answer within 300 ms`,
+      });
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      stalled.closeAllConnections();
+      stalled.close();
+    }
   });
 });

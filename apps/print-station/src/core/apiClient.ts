@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import type { SessionUser } from './sessionSchema';
-import { sessionUserSchema } from './sessionSchema';
+import type { AppConfig, QrCodeSetDetail, SessionUser } from '@homing/shared';
+import { appConfig, authResult, markSetsPrintedResult, qrCodeSetDetail } from '@homing/shared';
+import type { z } from 'zod';
 
 /** An API call that failed; `message` is the server's `error` text when it sent one. */
 export class ApiError extends Error {
@@ -16,7 +16,25 @@ export class ApiError extends Error {
 
 export const NOT_ADMIN = 'This account is not an admin';
 
-/** `http(s)://host[:port][/base]` without a trailing slash; anything else is refused. */
+/** Loopback addresses, where plain http:// never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+export const HTTP_NOT_LOOPBACK =
+  'Use https:// for this server: plain http:// is allowed only to this machine (localhost)';
+
+/**
+ * `http(s)://host[:port][/base]` without a trailing slash; anything else is refused. Plain http://
+ * only to loopback: a password and a bearer token must not cross a network in clear.
+ */
 export function normalizeServerUrl(input: string): string {
   let url: URL;
   try {
@@ -26,26 +44,15 @@ export function normalizeServerUrl(input: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ApiError('The server URL must start with http:// or https://', 0, 'invalid_url');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new ApiError(HTTP_NOT_LOOPBACK, 0, 'insecure_url');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-// Only the fields the station uses are checked; the rest of the answer passes through untouched.
-const setDetailSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  templateId: z.string(),
-  parentSetId: z.string().nullable(),
-  childCount: z.number(),
-  isPrinted: z.boolean(),
-  isReleased: z.boolean(),
-  qrCodes: z.array(z.object({ value: z.string(), row: z.number(), column: z.number() })),
-});
-export type StationSet = z.infer<typeof setDetailSchema>;
-
-const appConfigSchema = z.object({ domainName: z.string().min(1), brandWord: z.string().min(1) });
-export type StationAppConfig = z.infer<typeof appConfigSchema>;
-
-const loginSchema = z.object({ user: sessionUserSchema, sessionToken: z.string().min(1) });
+// Answers are parsed with the API's own schemas (packages/shared): a server that sends something
+// else is refused with a message rather than half-understood.
+export type StationSet = QrCodeSetDetail;
+export type StationAppConfig = Pick<AppConfig, 'domainName' | 'brandWord'>;
 
 export interface LoginResult {
   readonly user: SessionUser;
@@ -67,7 +74,11 @@ export interface ApiClientOptions {
   readonly serverUrl: string;
   readonly token?: string | null;
   readonly fetch?: typeof fetch;
+  /** Every call's time limit, answer included (default 30 s). */
+  readonly timeoutMs?: number;
 }
+
+export const DEFAULT_API_TIMEOUT_MS = 30_000;
 
 interface EnvelopeBody {
   success?: unknown;
@@ -85,8 +96,14 @@ function parseBody(text: string): EnvelopeBody | null {
   }
 }
 
-async function envelope(res: Response, fallback: string): Promise<unknown> {
-  const body = parseBody(await res.text());
+async function envelope(res: Response, fallback: string, serverUrl: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    throw new ApiError(`The server at ${serverUrl} stopped answering`, 0, 'timeout');
+  }
+  const body = parseBody(text);
   if (res.ok && body?.success !== false) return body && 'data' in body ? body.data : body;
   const error =
     typeof body?.error === 'string' && body.error ? body.error : `${fallback} (HTTP ${res.status})`;
@@ -103,19 +120,29 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 export function createApiClient(options: ApiClientOptions): StationApi {
   const serverUrl = normalizeServerUrl(options.serverUrl);
   const doFetch = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_API_TIMEOUT_MS;
   let token = options.token ?? null;
 
   async function raw(method: string, path: string, body?: unknown, bearer = token): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // The signal also bounds reading the body: a server that stalls mid-answer times out too.
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
       return await doFetch(`${serverUrl}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
       });
     } catch (error) {
+      if (signal.aborted)
+        throw new ApiError(
+          `The server at ${serverUrl} did not answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`,
+          0,
+          'timeout',
+        );
       const cause =
         error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
       throw new ApiError(
@@ -127,7 +154,7 @@ export function createApiClient(options: ApiClientOptions): StationApi {
   }
 
   const call = async (method: string, path: string, fallback: string, body?: unknown) =>
-    envelope(await raw(method, path, body), fallback);
+    envelope(await raw(method, path, body), fallback, serverUrl);
 
   return {
     serverUrl,
@@ -137,8 +164,9 @@ export function createApiClient(options: ApiClientOptions): StationApi {
       const answer = await envelope(
         await raw('POST', '/api/auth/login', { identifier, password }, null),
         'Login failed',
+        serverUrl,
       );
-      const { user, sessionToken } = parsed(loginSchema, answer, 'a login answer');
+      const { user, sessionToken } = parsed(authResult, answer, 'a login answer');
       if (!user.isAdmin) {
         // Do not leave a session behind for an account the station will not use.
         await raw('POST', '/api/auth/logout', undefined, sessionToken).catch(() => undefined);
@@ -159,12 +187,12 @@ export function createApiClient(options: ApiClientOptions): StationApi {
         `/api/admin/qr-sets/${encodeURIComponent(id)}`,
         'Failed to load set data for printing',
       );
-      return parsed(setDetailSchema, answer, 'a set');
+      return parsed(qrCodeSetDetail, answer, 'a set');
     },
 
     async getAppConfig() {
       return parsed(
-        appConfigSchema,
+        appConfig.pick({ domainName: true, brandWord: true }),
         await call('GET', '/api/app-config', 'Failed to load the app configuration'),
         'a configuration',
       );
@@ -179,7 +207,7 @@ export function createApiClient(options: ApiClientOptions): StationApi {
           setIds,
         },
       );
-      return parsed(z.object({ updatedCount: z.number() }), answer, 'an answer');
+      return parsed(markSetsPrintedResult, answer, 'an answer');
     },
   };
 }

@@ -4,6 +4,9 @@ import type { Calibration } from '@homing/label-layout/pdf';
 import { renderCalibrationSheetPdf } from '@homing/label-layout/pdf';
 import { z } from 'zod';
 import { readTextIfExists, writeFileAtomic } from './jsonFile';
+import type { PrinterCalibration } from '../shared/types';
+
+export type { PrinterCalibration } from '../shared/types';
 
 /** A feed error larger than this is a jammed or misloaded sheet, not something to calibrate away. */
 export const MAX_OFFSET_MM = 20;
@@ -29,12 +32,6 @@ const calibrationFileSchema = z.object({
   printers: z.record(z.string(), calibrationOffsetSchema.extend({ updatedAt: z.string() })),
 });
 type CalibrationFile = z.infer<typeof calibrationFileSchema>;
-
-export interface PrinterCalibration extends Calibration {
-  readonly printer: string;
-  /** ISO time of the last change; null for a printer never calibrated (offsets 0). */
-  readonly updatedAt: string | null;
-}
 
 /**
  * Per-printer offsets in a JSON file, applied to every print on that printer. A damaged file is

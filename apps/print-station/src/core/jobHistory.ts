@@ -1,34 +1,11 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
 import { readTextIfExists } from './jsonFile';
+import type { HistoryEntry } from '../shared/types';
+import { historyEntrySchema } from '../shared/types';
 
-export const jobOutcomes = [
-  'completed',
-  'canceled',
-  'aborted',
-  'timeout',
-  'unconfirmed',
-  'refused',
-  'failed',
-] as const;
-export type JobOutcome = (typeof jobOutcomes)[number];
-
-export const historyEntrySchema = z.object({
-  time: z.string(),
-  kind: z.enum(['labels', 'calibration']),
-  /** The set printed; null for calibration sheets and test prints. */
-  setId: z.string().nullable(),
-  title: z.string(),
-  printer: z.string(),
-  /** CUPS' job id (`HomingPDF-12`); null when nothing was submitted. */
-  jobId: z.string().nullable(),
-  outcome: z.enum(jobOutcomes),
-  /** Whether this job marked sets printed in the API. */
-  marked: z.boolean(),
-  message: z.string(),
-});
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export type { HistoryEntry, JobOutcome } from '../shared/types';
+export { historyEntrySchema, jobOutcomes } from '../shared/types';
 
 /**
  * One JSON object a line, appended: a crash can at worst leave a torn last line, which reading

@@ -4,24 +4,32 @@ import type { printSheetsRequest } from '@homing/shared';
 import type { z } from 'zod';
 import type { StationApi, StationSet } from './apiClient';
 import type { CalibrationStore } from './calibration';
+import type { MarkAttempt } from './markJournal';
 import type { AfterCompleted, JobDeps } from './printJob';
 import { PrintError } from './printJob';
 
+export type { PrintOutcome } from '../shared/types';
+
 /** What the pipeline's entry points (printSet, printSheets, printCalibrationSheet) share. */
+
+export interface MarkRequest {
+  readonly setIds: readonly string[];
+  readonly label: string;
+  readonly jobId: string;
+  readonly printer: string;
+  readonly title: string;
+}
+
+/** Marks sets printed durably: journaled first, then tried; the station retries what is pending. */
+export interface MarkQueue {
+  markPrinted(request: MarkRequest): Promise<MarkAttempt>;
+}
 
 export interface PipelineDeps extends JobDeps {
   readonly api: Pick<StationApi, 'getSet' | 'getAppConfig' | 'markSetsPrinted'>;
   readonly calibration: Pick<CalibrationStore, 'get'>;
-}
-
-export interface PrintOutcome {
-  readonly jobId: string;
-  readonly printer: string;
-  readonly title: string;
-  readonly pages: number;
-  readonly labels: number;
-  readonly marked: boolean;
-  readonly note: string;
+  /** Without it (unit tests), marking is one direct call and a failure is the job's failure. */
+  readonly marks?: MarkQueue;
 }
 
 export interface PrintSetInput {
@@ -88,17 +96,37 @@ export async function preparing<T>(deps: JobDeps, work: () => Promise<T>): Promi
   }
 }
 
+async function markDirectly(deps: PipelineDeps, setIds: readonly string[]): Promise<MarkAttempt> {
+  try {
+    return { status: 'marked', ...(await deps.api.markSetsPrinted(setIds)) };
+  } catch (error) {
+    return { status: 'refused', error: (error as Error).message };
+  }
+}
+
+/** After CUPS said completed: mark the sets, or leave the mark pending in the journal. */
 export async function markAfterCompletion(
   deps: PipelineDeps,
-  setIds: string[],
+  setIds: readonly string[],
   label: string,
+  job: { readonly id: string; readonly printer: string; readonly title: string },
 ): Promise<AfterCompleted> {
-  try {
-    const { updatedCount } = await deps.api.markSetsPrinted(setIds);
+  const attempt = deps.marks
+    ? await deps.marks.markPrinted({ setIds, label, jobId: job.id, printer: job.printer, title: job.title })
+    : await markDirectly(deps, setIds);
+  if (attempt.status === 'marked') {
     const note = `Marked ${label} printed`;
-    deps.onProgress?.({ stage: 'marked', message: `${note} (${updatedCount} updated)` });
+    deps.onProgress?.({
+      stage: 'marked',
+      jobId: job.id,
+      message: `${note} (${attempt.updatedCount} updated)`,
+    });
     return { marked: true, note };
-  } catch (error) {
-    throw new PrintError('api', `marking ${label} printed failed: ${(error as Error).message}`);
   }
+  if (attempt.status === 'pending') {
+    const note = `Printed; marking ${label} printed is pending (${attempt.error}): the station retries until the server accepts it`;
+    deps.onProgress?.({ stage: 'pending', jobId: job.id, message: note });
+    return { marked: false, markPending: true, note };
+  }
+  throw new PrintError('api', `marking ${label} printed failed: ${attempt.error}`);
 }

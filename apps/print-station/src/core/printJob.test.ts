@@ -23,7 +23,26 @@ function world(options: { set?: Partial<StationSet>; printers?: PrinterInfo[]; s
     childCount: 0,
     isPrinted: false,
     isReleased: false,
-    qrCodes: [{ value: 'K7M2P9QX4T', row: 1, column: 1 }],
+    createdAt: '2026-11-22T10:00:00.000Z',
+    rows: 20,
+    columns: 4,
+    firstRow: 1,
+    printedAt: null,
+    releasedAt: null,
+    codeCount: 1,
+    claimedCount: 0,
+    assignedCount: 0,
+    qrCodes: [
+      {
+        id: 'c1',
+        value: 'K7M2P9QX4T',
+        row: 1,
+        column: 1,
+        isClaimed: false,
+        isAssigned: false,
+        setId: SET_ID,
+      },
+    ],
     ...options.set,
   };
   const spooler: Spooler = {

@@ -3,17 +3,9 @@ import type { HistoryEntry, JobHistory, JobOutcome } from './jobHistory';
 import { printerProblem } from './printers';
 import type { Spooler, SubmittedJob } from './spooler';
 import { waitForJob } from './spooler';
+import type { ProgressEvent } from '../shared/types';
 
-export type ProgressStage =
-  'loading' | 'rendering' | 'checking' | 'submitted' | 'waiting' | 'completed' | 'marked' | 'failed';
-
-/** What the operator sees while a job runs (the CLI prints `message`, the window shows it). */
-export interface ProgressEvent {
-  readonly stage: ProgressStage;
-  readonly message: string;
-  readonly jobId?: string;
-  readonly setId?: string;
-}
+export type { ProgressEvent, ProgressStage } from '../shared/types';
 
 export type PrintFailure =
   'invalid' | 'api' | 'printer' | 'spooler' | 'canceled' | 'aborted' | 'timeout' | 'unconfirmed';
@@ -48,11 +40,13 @@ export interface JobSpec {
   readonly setId: string | null;
   readonly pdf: Uint8Array;
   /** Called once CUPS reports the job completed, never before: marks sets printed. */
-  readonly afterCompleted?: () => Promise<AfterCompleted>;
+  readonly afterCompleted?: (job: SubmittedJob) => Promise<AfterCompleted>;
 }
 
 export interface AfterCompleted {
   readonly marked: boolean;
+  /** Not marked yet, but journaled: the station retries until the server accepts it. */
+  readonly markPending?: boolean;
   /** What happened, for history and the operator ("Marked the set printed"). */
   readonly note: string;
 }
@@ -145,7 +139,8 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
         progress({
           stage: 'waiting',
           jobId: submitted.id,
-          message: `Job ${submitted.id} is ${status.state}`,
+          // A stopped printer says why (the operator can act on it); other states speak for themselves.
+          message: `Job ${submitted.id} is ${status.state}${status.state === 'stopped' && status.message ? `: ${status.message}` : ''}`,
         }),
     });
     if (waited.timedOut) {
@@ -167,7 +162,9 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
 
     completed = true;
     progress({ stage: 'completed', jobId: submitted.id, message: `Job ${submitted.id} completed` });
-    const after = spec.afterCompleted ? await spec.afterCompleted() : { marked: false, note: 'Printed' };
+    const after = spec.afterCompleted
+      ? await spec.afterCompleted(submitted)
+      : { marked: false, note: 'Printed' };
     await record('completed', after.marked, after.note);
     return { job: submitted, ...after };
   } catch (caught) {

@@ -70,9 +70,9 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     title,
     setId: set.id,
     pdf: prepared.pdf,
-    afterCompleted: async () =>
+    afterCompleted: async (submitted) =>
       isMarkable(set)
-        ? markAfterCompletion(deps, [set.id], label)
+        ? markAfterCompletion(deps, [set.id], label, submitted)
         : { marked: false, note: whyNotMarked(set) },
   });
   return {
@@ -82,6 +82,7 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     pages: prepared.pages,
     labels: prepared.labels,
     marked: result.marked,
+    markPending: result.markPending ?? false,
     note: result.note,
   };
 }
@@ -113,6 +114,7 @@ export async function printCalibrationSheet(
     pages: 1,
     labels: 0,
     marked: false,
+    markPending: false,
     note: result.note,
   };
 }

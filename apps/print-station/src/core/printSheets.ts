@@ -79,9 +79,14 @@ export async function printSheets(
         ),
       0,
     );
-    return { pdf, pages, labels };
+    // Which sets this job will mark is decided now, while the server answers: after completion
+    // the mark must not depend on another read (it is journaled and retried as it is).
+    const setIds = job.confirmPages ? job.sets.flatMap((set) => (set.setId ? [set.setId] : [])) : [];
+    const sets = await Promise.all(setIds.map((id) => deps.api.getSet(id)));
+    const markable = sets.filter(isMarkable).map((set) => set.id);
+    return { pdf, pages, labels, setIds, markable };
   });
-  const setIds = job.confirmPages ? job.sets.flatMap((set) => (set.setId ? [set.setId] : [])) : [];
+  const { setIds, markable } = prepared;
   const title = jobTitle(job.title, now());
   const result = await runPrintJob(deps, {
     kind: 'labels',
@@ -89,14 +94,13 @@ export async function printSheets(
     title,
     setId: setIds.length === 1 ? setIds[0] : null,
     pdf: prepared.pdf,
-    afterCompleted: async () => {
-      const sets = await Promise.all(setIds.map((id) => deps.api.getSet(id)));
-      const markable = sets.filter(isMarkable).map((set) => set.id);
+    afterCompleted: async (submitted) => {
       if (markable.length === 0) return { marked: false, note: 'Printed; nothing to mark' };
       return markAfterCompletion(
         deps,
         markable,
         markable.length === 1 ? 'the set' : `${markable.length} sets`,
+        submitted,
       );
     },
   });
@@ -107,6 +111,7 @@ export async function printSheets(
     pages: prepared.pages,
     labels: prepared.labels,
     marked: result.marked,
+    markPending: result.markPending ?? false,
     note: result.note,
   };
 }

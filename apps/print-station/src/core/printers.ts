@@ -1,18 +1,8 @@
 import type { RunCommand } from './exec';
 import { commandComplaint, runCommand } from './exec';
+import type { PrinterInfo, PrinterState } from '../shared/types';
 
-export type PrinterState = 'idle' | 'printing' | 'stopped' | 'unknown';
-
-export interface PrinterInfo {
-  readonly name: string;
-  /** 'unknown' for destinations CUPS lists but does not report on (e.g. temporary IPP queues). */
-  readonly state: PrinterState;
-  /** null when CUPS did not say. */
-  readonly accepting: boolean | null;
-  readonly isDefault: boolean;
-  /** The printer's state message or the reason it was stopped or rejects jobs, if any. */
-  readonly message: string | null;
-}
+export type { PrinterInfo, PrinterState } from '../shared/types';
 
 interface Block {
   readonly head: string;

@@ -63,44 +63,77 @@ describe('CupsSpooler', () => {
     ).rejects.toThrow('CUPS refused the job: lp: The printer or class does not exist.');
   });
 
-  it('follows a job with ipptool', async () => {
-    const { run, calls } = recorder(() =>
-      ok('        job-state (enum) = completed\n        job-state-reasons (keyword) = none\n'),
-    );
-    expect(await new CupsSpooler({ run }).status(job)).toEqual({
-      state: 'completed',
-      reasons: [],
-      message: null,
-    });
-    expect(calls[0]).toMatchObject({
-      command: 'ipptool',
-      args: ['-T', '10', '-tv', 'ipp://localhost/jobs/9', 'get-job-attributes.test'],
-    });
+  it('follows a job with ipptool, on the CUPS server lp uses (lpstat -H: CUPS_SERVER, client.conf)', async () => {
+    for (const [server, uri] of [
+      ['/run/cups/cups.sock', 'ipp://%2Frun%2Fcups%2Fcups.sock/jobs/9'],
+      ['print.example:632', 'ipp://print.example:632/jobs/9'],
+      ['print.example', 'ipp://print.example:631/jobs/9'],
+    ]) {
+      const { run, calls } = recorder((command) =>
+        command === 'lpstat'
+          ? ok(`${server}\n`)
+          : ok('        job-state (enum) = completed\n        job-state-reasons (keyword) = none\n'),
+      );
+      expect(await new CupsSpooler({ run }).status(job)).toEqual({
+        state: 'completed',
+        reasons: [],
+        message: null,
+      });
+      expect(calls.map((c) => [c.command, ...c.args])).toEqual([
+        ['lpstat', '-H'],
+        ['ipptool', '-T', '10', '-tv', uri, 'get-job-attributes.test'],
+      ]);
+    }
   });
 
-  it('falls back to lpstat when ipptool is not installed, and stays there', async () => {
-    const { run, calls } = recorder((command, args) => {
-      if (command === 'ipptool') return new CommandMissingError('ipptool');
-      if (args.includes('completed'))
-        return ok('HomingPDF-9  root  3072  Sun Nov 22\n\tAlerts: job-canceled-by-user\n');
-      return ok('');
+  it('without ipptool, asks CUPS over IPP itself, and stays there', async () => {
+    const { run, calls } = recorder((command) =>
+      command === 'ipptool' ? new CommandMissingError('ipptool') : ok('localhost:631\n'),
+    );
+    const asked: unknown[] = [];
+    const spooler = new CupsSpooler({
+      run,
+      ipp: async (server, number) => {
+        asked.push([server, number]);
+        return { kind: 'status', status: { state: 'canceled', reasons: [], message: null } };
+      },
     });
-    const spooler = new CupsSpooler({ run });
     expect((await spooler.status(job)).state).toBe('canceled');
     expect((await spooler.status(job)).state).toBe('canceled');
     expect(calls.filter((c) => c.command === 'ipptool')).toHaveLength(1);
+    expect(asked).toEqual([
+      [{ host: 'localhost', port: 631 }, 9],
+      [{ host: 'localhost', port: 631 }, 9],
+    ]);
   });
 
-  it('without ipptool, does not call an ended job completed unless lpstat says so', async () => {
+  it('when CUPS cannot be asked over IPP, lpstat says ended but never completed on its own', async () => {
     const { run } = recorder((command, args) => {
       if (command === 'ipptool') return new CommandMissingError('ipptool');
       if (args.includes('completed'))
         return ok('HomingPDF-9  root  3072  Sun Nov 22\n\tAlerts: processing-to-stop-point\n');
       return ok('');
     });
-    const status = await new CupsSpooler({ run }).status(job);
+    const unreachable = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    const status = await new CupsSpooler({ run, ipp: unreachable }).status(job);
     expect(status.state).toBe('ended');
     expect(status.message).toMatch(/without saying whether it completed \(install ipptool/);
+  });
+
+  it('reports a job waiting on a stopped printer as stopped, with the printer’s reason', async () => {
+    const { run } = recorder((command, args) => {
+      if (command === 'ipptool') return ok('        job-state (enum) = pending\n');
+      if (args[0] === '-p')
+        return ok('printer HomingPDF disabled since Sun Nov 22 -\n\tPaused by the operator\n');
+      return ok('/run/cups/cups.sock\n');
+    });
+    expect(await new CupsSpooler({ run }).status(job)).toEqual({
+      state: 'stopped',
+      reasons: ['printer-stopped'],
+      message: 'printer HomingPDF is stopped (Paused by the operator)',
+    });
   });
 
   it('cancels by job id', async () => {

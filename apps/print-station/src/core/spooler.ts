@@ -9,8 +9,11 @@ import {
 } from './cupsJobs';
 import type { RunCommand } from './exec';
 import { CommandMissingError, commandComplaint, runCommand } from './exec';
+import type { CupsServer } from './ippClient';
+import { ippAuthority, ippJobStatus, parseCupsServer } from './ippClient';
+import type { IpptoolAnswer } from './cupsJobs';
 import type { PrinterInfo } from './printers';
-import { discoverPrinters } from './printers';
+import { discoverPrinters, parsePrinterStates } from './printers';
 
 export interface PrintSubmission {
   readonly printer: string;
@@ -48,8 +51,13 @@ export class SpoolError extends Error {
 
 export interface CupsSpoolerOptions {
   readonly run?: RunCommand;
-  /** Host ipptool asks (default localhost, i.e. the local cupsd). */
-  readonly host?: string;
+  /**
+   * The CUPS server to ask about jobs. Default: the one `lp` submits to, as `lpstat -H` names it
+   * (it honours CUPS_SERVER and client.conf), so the job is asked about where it was sent.
+   */
+  readonly server?: CupsServer;
+  /** IPP without ipptool (ippClient.ts); swappable in tests. */
+  readonly ipp?: (server: CupsServer, jobNumber: number) => Promise<IpptoolAnswer>;
 }
 
 /** Options that keep the PDF exactly as drawn: no fit-to-page, no scaling, Letter paper. */
@@ -68,12 +76,23 @@ export const exactSizeOptions = (media: string): string[] => [
 export class CupsSpooler implements Spooler {
   readonly kind = 'cups' as const;
   private readonly run: RunCommand;
-  private readonly host: string;
+  private readonly ipp: (server: CupsServer, jobNumber: number) => Promise<IpptoolAnswer>;
+  private server: CupsServer | null;
   private hasIpptool = true;
 
   constructor(options: CupsSpoolerOptions = {}) {
     this.run = options.run ?? runCommand;
-    this.host = options.host ?? 'localhost';
+    this.server = options.server ?? null;
+    this.ipp = options.ipp ?? ((server, jobNumber) => ippJobStatus(server, jobNumber));
+  }
+
+  /** The server lp talks to, asked once. */
+  private async cupsServer(): Promise<CupsServer> {
+    if (!this.server) {
+      const answer = await this.run('lpstat', ['-H']);
+      this.server = parseCupsServer(answer.code === 0 ? answer.stdout : '');
+    }
+    return this.server;
   }
 
   printers(): Promise<PrinterInfo[]> {
@@ -91,6 +110,12 @@ export class CupsSpooler implements Spooler {
   }
 
   async status(job: SubmittedJob): Promise<JobStatus> {
+    const status = await this.jobStatus(job);
+    return status.state === 'pending' || status.state === 'held' ? this.withPrinter(job, status) : status;
+  }
+
+  /** ipptool; without it, IPP spoken here; when CUPS cannot be reached that way, lpstat. */
+  private async jobStatus(job: SubmittedJob): Promise<JobStatus> {
     if (this.hasIpptool) {
       try {
         return await this.ipptoolStatus(job);
@@ -99,18 +124,31 @@ export class CupsSpooler implements Spooler {
         this.hasIpptool = false;
       }
     }
-    return this.lpstatStatus(job);
+    let answer: IpptoolAnswer;
+    try {
+      answer = await this.ipp(await this.cupsServer(), job.number);
+    } catch {
+      return this.lpstatStatus(job);
+    }
+    return this.fromAnswer(job, answer);
   }
 
-  async cancel(job: SubmittedJob): Promise<void> {
-    const result = await this.run('cancel', [job.id]);
-    if (result.code !== 0) throw new SpoolError(`Could not cancel ${job.id}: ${commandComplaint(result)}`);
+  /**
+   * A job waiting in a stopped queue is not "pending" to the operator: CUPS 2.4 leaves its
+   * job-state pending with no reason, so the printer's own state is asked.
+   */
+  private async withPrinter(job: SubmittedJob, status: JobStatus): Promise<JobStatus> {
+    const answer = await this.run('lpstat', ['-p', job.printer]);
+    const printer = parsePrinterStates(answer.stdout).get(job.printer);
+    if (printer?.state !== 'stopped') return status;
+    return {
+      state: 'stopped',
+      reasons: [...status.reasons, 'printer-stopped'],
+      message: `printer ${job.printer} is stopped${printer.message ? ` (${printer.message})` : ''}`,
+    };
   }
 
-  private async ipptoolStatus(job: SubmittedJob): Promise<JobStatus> {
-    const uri = `ipp://${this.host}/jobs/${job.number}`;
-    const result = await this.run('ipptool', ['-T', '10', '-tv', uri, 'get-job-attributes.test']);
-    const answer = parseIpptoolJob(result.stdout + result.stderr);
+  private fromAnswer(job: SubmittedJob, answer: IpptoolAnswer): JobStatus {
     if (answer.kind === 'status') return answer.status;
     if (answer.kind === 'not-found')
       return {
@@ -121,7 +159,21 @@ export class CupsSpooler implements Spooler {
     throw new SpoolError(`Could not ask CUPS about job ${job.id}: ${answer.message}`);
   }
 
-  /** Without ipptool: lpstat tells queued from ended, and how it ended only when its alerts say. */
+  async cancel(job: SubmittedJob): Promise<void> {
+    const result = await this.run('cancel', [job.id]);
+    if (result.code !== 0) throw new SpoolError(`Could not cancel ${job.id}: ${commandComplaint(result)}`);
+  }
+
+  private async ipptoolStatus(job: SubmittedJob): Promise<JobStatus> {
+    const uri = `ipp://${ippAuthority(await this.cupsServer())}/jobs/${job.number}`;
+    const result = await this.run('ipptool', ['-T', '10', '-tv', uri, 'get-job-attributes.test']);
+    return this.fromAnswer(job, parseIpptoolJob(result.stdout + result.stderr));
+  }
+
+  /**
+   * The last resort (CUPS unreachable over IPP): lpstat tells queued from ended, and how it ended
+   * only when its alerts say; on CUPS 2.4 they never do, so nothing is confirmed this way there.
+   */
   private async lpstatStatus(job: SubmittedJob): Promise<JobStatus> {
     const queued = await this.run('lpstat', ['-l', '-o', job.printer]);
     const pending = parseLpstatJobs(queued.stdout).get(job.id);

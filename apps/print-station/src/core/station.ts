@@ -2,25 +2,25 @@ import type { StationApi } from './apiClient';
 import { createApiClient, normalizeServerUrl } from './apiClient';
 import { CalibrationStore } from './calibration';
 import { JobHistory } from './jobHistory';
+import type { PendingMark } from './markJournal';
+import { MarkJournal } from './markJournal';
+import type { MarkQueue } from './pipelineParts';
 import type { PrintSheetsJob, PrintSetInput, PrintOutcome, PipelineDeps } from './printPipeline';
 import { printCalibrationSheet, printSet, printSheets } from './printPipeline';
 import type { ProgressEvent } from './printJob';
-import type { SessionStore, SessionUser } from './session';
+import type { SessionStore } from './session';
 import type { Spooler } from './spooler';
 import { CupsSpooler, WindowsSpooler } from './spooler';
 import { stationPaths } from './stationHome';
+import type { SessionInfo } from '../shared/types';
+
+export type { SessionInfo } from '../shared/types';
 
 export class NotSignedInError extends Error {
   constructor() {
     super('Not signed in');
     this.name = 'NotSignedInError';
   }
-}
-
-/** The session as the station shows it: never the token. */
-export interface SessionInfo {
-  readonly serverUrl: string;
-  readonly user: SessionUser;
 }
 
 export interface StationOptions {
@@ -31,6 +31,8 @@ export interface StationOptions {
   readonly fetch?: typeof fetch;
   readonly timeoutMs?: number;
   readonly pollMs?: number;
+  /** Time limit of every API call (default 30 s). */
+  readonly apiTimeoutMs?: number;
 }
 
 export type ProgressListener = (event: ProgressEvent) => void;
@@ -47,12 +49,75 @@ export function createStation(options: StationOptions) {
   const paths = stationPaths(options.home);
   const calibration = new CalibrationStore(paths.calibration);
   const history = new JobHistory(paths.history);
+  const marks = new MarkJournal(paths.marks);
   const spooler = options.spooler ?? platformSpooler();
+  const client = (serverUrl: string, token: string | null = null) =>
+    createApiClient({ serverUrl, token, fetch: options.fetch, timeoutMs: options.apiTimeoutMs });
 
   async function api(): Promise<StationApi> {
     const session = await options.sessions.load();
     if (!session) throw new NotSignedInError();
-    return createApiClient({ serverUrl: session.serverUrl, token: session.token, fetch: options.fetch });
+    return client(session.serverUrl, session.token);
+  }
+
+  /** Journal first, then one attempt: a completed job's mark survives a lost server or a restart. */
+  const markQueue = (target: StationApi): MarkQueue => ({
+    async markPrinted(request) {
+      const mark = await marks.add({
+        serverUrl: target.serverUrl,
+        setIds: [...request.setIds],
+        label: request.label,
+        jobId: request.jobId,
+        printer: request.printer,
+        title: request.title,
+        completedAt: new Date().toISOString(),
+      });
+      return (await marks.attempt(mark, target)) ?? { status: 'pending', error: 'already being sent' };
+    },
+  });
+
+  const recordLateMark = (mark: PendingMark, marked: boolean, message: string) =>
+    history.append({
+      time: new Date().toISOString(),
+      kind: 'labels',
+      setId: mark.setIds.length === 1 ? mark.setIds[0] : null,
+      title: mark.title,
+      printer: mark.printer,
+      jobId: mark.jobId,
+      outcome: marked ? 'completed' : 'failed',
+      marked,
+      message,
+    });
+
+  let retrying: Promise<PendingMark[]> | null = null;
+  /**
+   * Sends every pending mark of the signed-in server again, oldest first; stops at the first one
+   * that is still pending (the server is away: no point in asking again for the others now).
+   * Resolves to what is still pending, on any server.
+   */
+  async function retryMarks(): Promise<PendingMark[]> {
+    const session = await options.sessions.load();
+    if (session) {
+      const target = client(session.serverUrl, session.token);
+      for (const mark of await marks.list()) {
+        if (mark.serverUrl !== target.serverUrl) continue;
+        const attempt = await marks.attempt(mark, target);
+        if (attempt?.status === 'pending') break;
+        if (attempt?.status === 'marked')
+          await recordLateMark(
+            mark,
+            true,
+            `Marked ${mark.label} printed (job completed ${mark.completedAt})`,
+          );
+        if (attempt?.status === 'refused')
+          await recordLateMark(
+            mark,
+            false,
+            `The server refused to mark ${mark.label} printed: ${attempt.error}`,
+          );
+      }
+    }
+    return marks.list();
   }
 
   const jobDeps = (onProgress?: ProgressListener) => ({
@@ -63,16 +128,23 @@ export function createStation(options: StationOptions) {
     timeoutMs: options.timeoutMs,
     pollMs: options.pollMs,
   });
-  const deps = async (onProgress?: ProgressListener): Promise<PipelineDeps> => ({
-    ...jobDeps(onProgress),
-    api: await api(),
-  });
+  const deps = async (onProgress?: ProgressListener): Promise<PipelineDeps> => {
+    const target = await api();
+    return { ...jobDeps(onProgress), api: target, marks: markQueue(target) };
+  };
 
   return {
     calibration,
     history,
     spooler,
     api,
+    /** Sets printed whose mark the server has not accepted yet, oldest first. */
+    pendingMarks: () => marks.list(),
+    /** One retry sweep at a time; concurrent callers share it. */
+    retryMarks(): Promise<PendingMark[]> {
+      retrying ??= retryMarks().finally(() => (retrying = null));
+      return retrying;
+    },
 
     async session(): Promise<SessionInfo | null> {
       const session = await options.sessions.load();
@@ -81,15 +153,15 @@ export function createStation(options: StationOptions) {
 
     /** Signs in an admin (others are refused) and keeps the session. */
     async login(serverUrl: string, identifier: string, password: string): Promise<SessionInfo> {
-      const client = createApiClient({ serverUrl: normalizeServerUrl(serverUrl), fetch: options.fetch });
-      const { user, token } = await client.login(identifier, password);
-      await options.sessions.save({ serverUrl: client.serverUrl, token, user });
-      return { serverUrl: client.serverUrl, user };
+      const fresh = client(normalizeServerUrl(serverUrl));
+      const { user, token } = await fresh.login(identifier, password);
+      await options.sessions.save({ serverUrl: fresh.serverUrl, token, user });
+      return { serverUrl: fresh.serverUrl, user };
     },
 
     async logout(): Promise<void> {
       const session = await options.sessions.load();
-      if (session) await createApiClient({ ...session, fetch: options.fetch }).logout();
+      if (session) await client(session.serverUrl, session.token).logout();
       await options.sessions.clear();
     },
 

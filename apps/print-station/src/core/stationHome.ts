@@ -11,10 +11,13 @@ export interface StationPaths {
   readonly session: string;
   readonly calibration: string;
   readonly history: string;
+  /** Sets printed but not yet marked in the API (markJournal.ts). */
+  readonly marks: string;
 }
 
 export const stationPaths = (home: string): StationPaths => ({
   session: join(home, 'session.json'),
   calibration: join(home, 'calibration.json'),
   history: join(home, 'history.jsonl'),
+  marks: join(home, 'pending-marks.json'),
 });

@@ -16,22 +16,33 @@ import { createMainWindow } from './window';
 
 const here = import.meta.dirname;
 // electron-vite sets ELECTRON_RENDERER_URL in development; a build loads its own files.
-const appUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href;
+const appUrl = process.env.ELECTRON_RENDERER_URL || pathToFileURL(join(here, '../renderer/index.html')).href;
 const preload = join(here, '../preload/index.cjs');
 
+const MARK_RETRY_MS = 30_000;
 let mainWindow: BrowserWindow | null = null;
 
 async function start(): Promise<void> {
   hardenApp(app, appUrl);
   hardenSession(session.defaultSession);
   const home = app.getPath('userData');
-  const station = createStation({
-    home,
-    sessions: new SafeSessionStore(join(home, 'session.bin'), safeStorage),
-  });
+  const sessions = new SafeSessionStore(
+    {
+      sealed: join(home, 'session.bin'),
+      plain: join(home, 'session.json'),
+      choice: join(home, 'session-storage.json'),
+    },
+    safeStorage,
+  );
+  const station = createStation({ home, sessions });
+  // Sets printed while the server was away (or before a restart) are marked when it is back.
+  const retry = () => void station.retryMarks().catch(() => undefined);
+  retry();
+  setInterval(retry, MARK_RETRY_MS).unref();
   registerIpc(ipcMain, {
     station,
     isTrustedSender: (event) => isTrustedSender(event.senderFrame?.url, appUrl),
+    sessions,
     sendProgress: (event) => mainWindow?.webContents.send(CHANNELS.progress, event),
     savePdf: async (bytes, suggestedName) => {
       const options = { defaultPath: suggestedName, filters: [{ name: 'PDF', extensions: ['pdf'] }] };

@@ -9,14 +9,18 @@ const SET = '6f1c2a5e-1111-4222-8333-944455556666';
 const TRUSTED = { senderFrame: { url: 'app' } } as unknown as IpcMainInvokeEvent;
 const FOREIGN = { senderFrame: { url: 'evil' } } as unknown as IpcMainInvokeEvent;
 
-function setup(station: Partial<Station> = {}) {
+function setup(station: Partial<Station> = {}, savePdf: IpcDeps['savePdf'] = async () => true) {
   const handlers = new Map<string, (event: IpcMainInvokeEvent, payload: unknown) => unknown>();
   const calls: string[] = [];
   const deps: IpcDeps = {
     station: station as Station,
     isTrustedSender: (event) => event.senderFrame?.url === 'app',
     sendProgress: (event) => void calls.push(`progress ${event.stage}`),
-    savePdf: async () => true,
+    savePdf,
+    sessions: {
+      protection: async () => 'memory-only',
+      setAllowUnencrypted: async (allow) => (allow ? 'unencrypted' : 'memory-only'),
+    },
   };
   registerIpc({ handle: (channel, listener) => void handlers.set(channel, listener) }, deps);
   const invoke = (channel: string, payload?: unknown, event = TRUSTED) =>
@@ -133,5 +137,47 @@ describe('registerIpc', () => {
       ok: false,
       error: 'Printer HomingPDF is stopped (Paused)',
     });
+  });
+
+  it('saves a sets PDF: cancelling is not a failure, a server refusal is one', async () => {
+    const pdf = (status: number, body: string) =>
+      ({
+        api: async () =>
+          ({
+            raw: async () =>
+              new Response(body, {
+                status,
+                headers: { 'content-disposition': 'attachment; filename="set-1.pdf"' },
+              }),
+          }) as never,
+      }) as Partial<Station>;
+    const saved: string[] = [];
+    const ok = setup(pdf(200, '%PDF-1.7'), async (_bytes, name) => (saved.push(name), true));
+    expect(await ok.invoke(CHANNELS.saveSetsPdf, { setIds: [SET] })).toEqual({
+      ok: true,
+      value: { saved: true },
+    });
+    expect(saved).toEqual(['set-1.pdf']);
+    const cancelled = setup(pdf(200, '%PDF-1.7'), async () => false);
+    expect(await cancelled.invoke(CHANNELS.saveSetsPdf, { setIds: [SET] })).toEqual({
+      ok: true,
+      value: { saved: false },
+    });
+    const refused = setup(pdf(404, '{"success":false,"data":null,"error":"Set not found"}'));
+    expect(await refused.invoke(CHANNELS.saveSetsPdf, { setIds: [SET] })).toEqual({
+      ok: false,
+      error: 'Set not found',
+    });
+  });
+
+  it('lists pending marks and the session’s protection, and takes the admin’s choice', async () => {
+    const { invoke } = setup({ pendingMarks: async () => [] });
+    expect(await invoke(CHANNELS.pendingMarks)).toEqual({ ok: true, value: [] });
+    expect(await invoke(CHANNELS.sessionProtection)).toEqual({ ok: true, value: 'memory-only' });
+    expect(await invoke(CHANNELS.allowUnencryptedSession, { allow: true })).toEqual({
+      ok: true,
+      value: 'unencrypted',
+    });
+    expect(await invoke(CHANNELS.allowUnencryptedSession, { allow: 'yes' })).toMatchObject({ ok: false });
   });
 });

@@ -1,9 +1,10 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import type { z } from 'zod';
 import type { Station } from '../core/station';
-import type { ApiReply, IpcResult, ProgressEvent } from '../shared/bridge';
+import type { ApiReply, IpcResult, ProgressEvent, SessionProtection } from '../shared/bridge';
 import { CHANNELS } from '../shared/bridge';
 import {
+  allowUnencryptedSchema,
   apiRequestSchema,
   calibrationSetSchema,
   calibrationSheetSchema,
@@ -27,6 +28,11 @@ export interface IpcDeps {
   readonly sendProgress: (event: ProgressEvent) => void;
   /** Asks where to save and writes the file; resolves false when the operator cancels. */
   readonly savePdf: (bytes: Uint8Array, suggestedName: string) => Promise<boolean>;
+  /** How the session is kept, and the admin's choice where there is no keyring (SafeSessionStore). */
+  readonly sessions: {
+    protection(): Promise<SessionProtection>;
+    setAllowUnencrypted(allow: boolean): Promise<SessionProtection>;
+  };
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -72,8 +78,15 @@ export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
   }
 
   handle(CHANNELS.session, noPayloadSchema, () => station.session());
-  handle(CHANNELS.login, loginInputSchema, (input) =>
-    station.login(input.serverUrl, input.identifier, input.password),
+  handle(CHANNELS.login, loginInputSchema, async (input) => {
+    const session = await station.login(input.serverUrl, input.identifier, input.password);
+    // Marks left pending by an earlier session go out as soon as someone signs in again.
+    void station.retryMarks().catch(() => undefined);
+    return session;
+  });
+  handle(CHANNELS.sessionProtection, noPayloadSchema, () => deps.sessions.protection());
+  handle(CHANNELS.allowUnencryptedSession, allowUnencryptedSchema, ({ allow }) =>
+    deps.sessions.setAllowUnencrypted(allow),
   );
   handle(CHANNELS.logout, noPayloadSchema, () => station.logout());
 
@@ -100,8 +113,10 @@ export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
     exclusive(() => station.printCalibrationSheet(input, deps.sendProgress)),
   );
   handle(CHANNELS.history, historySchema, ({ limit }) => station.history.list(limit));
+  handle(CHANNELS.pendingMarks, noPayloadSchema, () => station.pendingMarks());
 
-  handle(CHANNELS.saveSetsPdf, saveSetsPdfSchema, async (input): Promise<string | null> => {
+  // A failure is a failure ({ ok: false }, the preload rejects); cancelling is not one.
+  handle(CHANNELS.saveSetsPdf, saveSetsPdfSchema, async (input): Promise<{ saved: boolean }> => {
     const query = new URLSearchParams();
     if (input.startCol) query.set('startCol', String(input.startCol));
     if (input.startRow) query.set('startRow', String(input.startRow));
@@ -114,9 +129,9 @@ export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
     const res = await (await station.api()).raw('GET', `${path}?${query}`);
     if (!res.ok) {
       const body = (await res.json().catch(() => null)) as { error?: string } | null;
-      return body?.error || 'Failed to download the PDF';
+      throw new Error(body?.error || 'Failed to download the PDF');
     }
     const saved = await deps.savePdf(new Uint8Array(await res.arrayBuffer()), filenameOf(res, 'labels.pdf'));
-    return saved ? null : 'Saving was cancelled';
+    return { saved };
   });
 }

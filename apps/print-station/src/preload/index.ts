@@ -28,6 +28,9 @@ const bridge: StationBridge = {
   },
   calibrationSheet: (input) => invoke(CHANNELS.calibrationSheet, input),
   history: (limit) => invoke(CHANNELS.history, { limit }),
+  pendingMarks: () => invoke(CHANNELS.pendingMarks),
+  sessionProtection: () => invoke(CHANNELS.sessionProtection),
+  allowUnencryptedSession: (allow) => invoke(CHANNELS.allowUnencryptedSession, { allow }),
   saveSetsPdf: (input) => invoke(CHANNELS.saveSetsPdf, input),
   onProgress(listener) {
     const forward = (_event: IpcRendererEvent, progress: ProgressEvent) => listener(progress);

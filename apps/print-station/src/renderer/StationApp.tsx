@@ -1,5 +1,5 @@
+import { LoadingState } from '@homing/web/admin';
 import { useEffect, useState } from 'react';
-import { LoadingState } from '@homing/web/src/components/StateViews';
 import type { SessionInfo, StationBridge } from '../shared/bridge';
 import { SignInScreen } from './station/SignInScreen';
 import { StationShell } from './station/StationShell';

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@homing/web/src/styles/index.css';
 import type { StationBridge } from '../shared/bridge';
 import { StationApp } from './StationApp';
 import './station.css';

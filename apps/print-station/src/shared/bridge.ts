@@ -4,14 +4,32 @@
  * the renderer bundle carry no schema code; main parses every payload (ipc.ts).
  */
 import type { PrintSheetsRequest } from '@homing/shared';
-import type { PrinterCalibration } from '../core/calibration';
-import type { HistoryEntry } from '../core/jobHistory';
-import type { PrintOutcome } from '../core/pipelineParts';
-import type { PrinterInfo } from '../core/printers';
-import type { ProgressEvent } from '../core/printJob';
-import type { SessionInfo } from '../core/station';
+import type {
+  HistoryEntry,
+  PendingMark,
+  PrinterCalibration,
+  PrinterInfo,
+  PrintOutcome,
+  ProgressEvent,
+  SessionInfo,
+} from './types';
 
-export type { HistoryEntry, PrinterCalibration, PrinterInfo, PrintOutcome, ProgressEvent, SessionInfo };
+export type {
+  HistoryEntry,
+  PendingMark,
+  PrinterCalibration,
+  PrinterInfo,
+  PrintOutcome,
+  ProgressEvent,
+  SessionInfo,
+};
+
+/**
+ * How the signed-in session is kept: sealed by the OS keyring; in memory only (no keyring, e.g.
+ * Electron's safeStorage on `basic_text`: sign in again after a restart); or, by the admin's
+ * choice, in a 0600 file unencrypted.
+ */
+export type SessionProtection = 'encrypted' | 'memory-only' | 'unencrypted';
 
 export const CHANNELS = {
   session: 'station:session',
@@ -25,6 +43,9 @@ export const CHANNELS = {
   calibrationSet: 'station:calibration-set',
   calibrationSheet: 'station:calibration-sheet',
   history: 'station:history',
+  pendingMarks: 'station:pending-marks',
+  sessionProtection: 'station:session-protection',
+  allowUnencryptedSession: 'station:allow-unencrypted-session',
   saveSetsPdf: 'station:save-sets-pdf',
   /** main → renderer: ProgressEvent of the running job. */
   progress: 'station:progress',
@@ -97,8 +118,13 @@ export interface StationBridge {
   };
   calibrationSheet(input: { printer: string; templateId?: string }): Promise<PrintOutcome>;
   history(limit?: number): Promise<HistoryEntry[]>;
-  /** Saves the sets' PDF where the operator chooses; resolves to an error message or null. */
-  saveSetsPdf(input: SaveSetsPdfInput): Promise<string | null>;
+  /** Sets printed whose mark the server has not accepted yet (main keeps retrying them). */
+  pendingMarks(): Promise<PendingMark[]>;
+  sessionProtection(): Promise<SessionProtection>;
+  /** Where there is no keyring: keep the session in memory only (false) or unencrypted on disk. */
+  allowUnencryptedSession(allow: boolean): Promise<SessionProtection>;
+  /** Saves the sets' PDF where the operator chooses: `saved: false` when they cancel; rejects on failure. */
+  saveSetsPdf(input: SaveSetsPdfInput): Promise<{ saved: boolean }>;
   /** Live progress of print jobs; returns the unsubscribe. */
   onProgress(listener: (event: ProgressEvent) => void): () => void;
 }

@@ -59,5 +59,7 @@ export const saveSetsPdfSchema = z.object({
   templateId: z.string().min(1).max(100).optional(),
 });
 
+export const allowUnencryptedSchema = z.object({ allow: z.boolean() });
+
 /** No payload: anything sent is ignored, but it must not be something other than nothing. */
 export const noPayloadSchema = z.undefined();

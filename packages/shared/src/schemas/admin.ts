@@ -109,54 +109,59 @@ export interface QrAnalytics {
   unclaimedCount: number;
 }
 
+// Answers of the admin API, as zod schemas: the API's presenters are typed by them and the print
+// station parses what it receives with them (apps/print-station/src/core/apiClient.ts).
+
 /**
  * A set in the list. codeCount, claimedCount and assignedCount cover the set's own codes and, for
  * a split parent (whose codes all moved to its children), its children's.
  */
-export interface QrCodeSetSummary {
-  id: string;
-  name: string;
-  createdAt: string;
-  parentSetId: string | null;
-  templateId: string;
-  rows: number;
-  columns: number;
+export const qrCodeSetSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  parentSetId: z.string().nullable(),
+  templateId: z.string(),
+  rows: z.number(),
+  columns: z.number(),
   /** First row of the parent's grid this set covers (1 for a top-level set). */
-  firstRow: number;
-  isPrinted: boolean;
-  isReleased: boolean;
-  printedAt: string | null;
-  releasedAt: string | null;
-  codeCount: number;
-  childCount: number;
-  claimedCount: number;
-  assignedCount: number;
-}
+  firstRow: z.number(),
+  isPrinted: z.boolean(),
+  isReleased: z.boolean(),
+  printedAt: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  codeCount: z.number(),
+  childCount: z.number(),
+  claimedCount: z.number(),
+  assignedCount: z.number(),
+});
+export type QrCodeSetSummary = z.infer<typeof qrCodeSetSummary>;
 
-export interface QrCodeInSet {
-  id: string;
-  value: string;
-  isClaimed: boolean;
-  isAssigned: boolean;
-  row: number;
-  column: number;
+export const qrCodeInSet = z.object({
+  id: z.string(),
+  value: z.string(),
+  isClaimed: z.boolean(),
+  isAssigned: z.boolean(),
+  row: z.number(),
+  column: z.number(),
   /** The set the code is in now: the set itself, or one of its children after a split. */
-  setId: string;
-}
+  setId: z.string(),
+});
+export type QrCodeInSet = z.infer<typeof qrCodeInSet>;
 
-export interface QrCodeSetDetail extends QrCodeSetSummary {
+export const qrCodeSetDetail = qrCodeSetSummary.extend({
   /** In grid order: row by row, left to right. */
-  qrCodes: QrCodeInSet[];
-}
+  qrCodes: z.array(qrCodeInSet),
+});
+export type QrCodeSetDetail = z.infer<typeof qrCodeSetDetail>;
 
 export interface SplitSetResult {
   parent: QrCodeSetSummary;
   children: QrCodeSetSummary[];
 }
 
-export interface MarkSetsPrintedResult {
-  updatedCount: number;
-}
+export const markSetsPrintedResult = z.object({ updatedCount: z.number().int().min(0) });
+export type MarkSetsPrintedResult = z.infer<typeof markSetsPrintedResult>;
 
 /** Texts of spec section 8 for the admin screens. */
 export const ADMIN_MESSAGES = {

@@ -73,3 +73,7 @@ export const sessionUser = z.object({
   createdAt: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
+
+/** `POST /api/auth/login` and `/register`: the signed-in user and their bearer token. */
+export const authResult = z.object({ user: sessionUser, sessionToken: z.string().min(1) });
+export type AuthResult = z.infer<typeof authResult>;

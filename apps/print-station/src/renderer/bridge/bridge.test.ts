@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, PrintSheetsInput } from '../../shared/bridge';
 import { bridgeApiClient } from './bridgeApiClient';
+import { stationAdminApi } from './stationAdminApi';
 import { stationPrintPort } from './stationPrintPort';
 
 describe('bridgeApiClient', () => {
@@ -76,5 +77,50 @@ describe('stationPrintPort', () => {
     );
     await expect(none.printSheets(request)).rejects.toThrow('Choose a printer first');
     expect(failures).toEqual(['Printer HomingPDF is stopped (Paused)', 'Choose a printer first (Printer)']);
+  });
+});
+
+describe('stationAdminApi (main is the one that marks)', () => {
+  const outcome = (marked: boolean, markPending = false) =>
+    ({
+      jobId: 'P-1',
+      printer: 'P',
+      title: 't',
+      pages: 1,
+      labels: 80,
+      marked,
+      markPending,
+      note: 'n',
+    }) as const;
+
+  function setup() {
+    const sent: string[][] = [];
+    const base = {
+      markPrinted: async (setIds: string[]) => {
+        sent.push(setIds);
+        return { success: true as const, data: { updatedCount: setIds.length }, error: null, status: 200 };
+      },
+    } as never;
+    return { sent, ...stationAdminApi(base) };
+  }
+
+  it('answers the screens’ mark from main’s outcome, without a second call to the API', async () => {
+    const { admin, recordPrinted, sent } = setup();
+    recordPrinted(['s1', 's2'], outcome(true));
+    expect(await admin.markPrinted(['s1', 's2'])).toMatchObject({ success: true, data: { updatedCount: 2 } });
+    expect(sent).toEqual([]);
+    // Each outcome answers once; a later mark of the same set (not printed here) goes to the API.
+    await admin.markPrinted(['s1']);
+    expect(sent).toEqual([['s1']]);
+  });
+
+  it('tells the screen when main’s mark is still pending', async () => {
+    const { admin, recordPrinted, sent } = setup();
+    recordPrinted(['s1'], { ...outcome(false, true), note: 'Printed; marking the set printed is pending' });
+    expect(await admin.markPrinted(['s1'])).toMatchObject({
+      success: false,
+      error: 'Printed; marking the set printed is pending',
+    });
+    expect(sent).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import type { ApiClient } from '@homing/web/src/api/client';
-import { createApiClient } from '@homing/web/src/api/client';
+import type { ApiClient } from '@homing/web/admin';
+import { createApiClient } from '@homing/web/admin';
 import type { ApiRequest, StationBridge } from '../../shared/bridge';
 
 /**

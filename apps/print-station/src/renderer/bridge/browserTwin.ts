@@ -117,6 +117,7 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
       pages: rendered.pages,
       labels: rendered.labels,
       marked: markable.length > 0,
+      markPending: false,
       note,
     };
   }
@@ -244,6 +245,17 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
     async history(limit = 100) {
       return history.slice(0, limit);
     },
+    // The twin marks synchronously or fails the job: nothing is ever left pending.
+    async pendingMarks() {
+      return [];
+    },
+    // The page's sessionStorage: gone with the tab.
+    async sessionProtection() {
+      return 'memory-only';
+    },
+    async allowUnencryptedSession() {
+      return 'memory-only';
+    },
     async saveSetsPdf({ setIds, startCol, startRow, templateId }) {
       const query = new URLSearchParams({ startCol: String(startCol ?? 1), startRow: String(startRow ?? 1) });
       if (templateId) query.set('templateId', templateId);
@@ -253,12 +265,12 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
           ? `/api/admin/qr-sets/${encodeURIComponent(setIds[0])}/labels.pdf`
           : '/api/admin/qr-sets/labels.pdf';
       const res = await client().raw('GET', `${path}?${query}`);
-      if (!res.ok) return 'Failed to download the PDF';
+      if (!res.ok) throw new Error('Failed to download the PDF');
       const link = document.createElement('a');
       link.href = URL.createObjectURL(await res.blob());
       link.download = 'labels.pdf';
       link.click();
-      return null;
+      return { saved: true };
     },
     onProgress(listener) {
       listeners.add(listener);

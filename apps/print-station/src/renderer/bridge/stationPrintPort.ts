@@ -1,5 +1,6 @@
-import type { PrintPort } from '@homing/web/src/admin/printing/PrintPort';
+import type { PrintPort } from '@homing/web/admin';
 import type { StationBridge } from '../../shared/bridge';
+import type { RecordPrinted } from './stationAdminApi';
 
 export interface PrintTarget {
   readonly printer: string | null;
@@ -10,13 +11,15 @@ export interface PrintTarget {
 /**
  * The admin screens' PrintPort on a station: the request goes to the bridge (Electron: main parses
  * it with `printSheetsRequest`, prints silently through CUPS, waits for the job to complete, marks
- * the sets printed). It resolves 'all' only then; any failure rejects with the reason, which the
+ * the sets printed, once: see stationAdminApi). It resolves 'all' only then; any failure rejects with the reason, which the
  * station also shows (`onFailure`), since the screens show only their generic message.
  */
 export function stationPrintPort(
   bridge: Pick<StationBridge, 'printSheets'>,
   target: () => PrintTarget,
   onFailure: (message: string) => void,
+  /** Told which sets main printed, and how their marking went (stationAdminApi answers from it). */
+  onPrinted: RecordPrinted = () => undefined,
 ): PrintPort {
   return {
     kind: 'station',
@@ -25,7 +28,7 @@ export function stationPrintPort(
       try {
         if (!printer) throw new Error('Choose a printer first (Printer)');
         // The screens' own start (bulk and test pages) wins; otherwise the station's choice.
-        await bridge.printSheets({
+        const outcome = await bridge.printSheets({
           printer,
           request: {
             ...request,
@@ -33,6 +36,10 @@ export function stationPrintPort(
             startRow: request.startRow ?? startRow,
           },
         });
+        onPrinted(
+          request.sets.flatMap((set) => (set.setId ? [set.setId] : [])),
+          outcome,
+        );
         return { printedPages: 'all' };
       } catch (error) {
         onFailure(error instanceof Error ? error.message : String(error));

@@ -1,10 +1,8 @@
+import type { AdminServices } from '@homing/web/admin';
+import { AdminServicesContext, LoadingState, PrintPortContext, adminApi } from '@homing/web/admin';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AdminServices } from '@homing/web/src/admin/AdminServices';
-import { AdminServicesContext } from '@homing/web/src/admin/AdminServices';
-import { adminApi } from '@homing/web/src/admin/adminApi';
-import { PrintPortContext } from '@homing/web/src/admin/printing/PrintPort';
-import { LoadingState } from '@homing/web/src/components/StateViews';
 import { bridgeApiClient } from '../bridge/bridgeApiClient';
+import { stationAdminApi } from '../bridge/stationAdminApi';
 import { stationPrintPort } from '../bridge/stationPrintPort';
 import { useStation } from './stationContext';
 
@@ -15,7 +13,8 @@ interface LabelConfig {
 
 /**
  * Hosts the web app's admin screens, unchanged: their API client goes through the bridge, their
- * print port is the station's (silent print, wait, mark), their PDF download saves through main.
+ * print port is the station's (silent print, wait, mark: main is the one that marks), their PDF
+ * download saves through main.
  */
 export function AdminHost({ children }: { children: ReactNode }) {
   const { bridge, settings, signOut, setNotice } = useStation();
@@ -35,24 +34,32 @@ export function AdminHost({ children }: { children: ReactNode }) {
     };
   }, [client]);
 
+  // Main marks what it printed; the screens' own "mark printed" is answered from that (stationAdminApi).
+  const marking = useMemo(() => stationAdminApi(adminApi(client)), [client]);
   const port = useMemo(
     () =>
       stationPrintPort(
         bridge,
         () => settings,
         (text) => setNotice({ tone: 'error', text }),
+        marking.recordPrinted,
       ),
-    [bridge, settings, setNotice],
+    [bridge, settings, setNotice, marking],
   );
   const services = useMemo<AdminServices | null>(
     () =>
       config && {
-        admin: adminApi(client),
-        downloadSetsPdf: (options) => bridge.saveSetsPdf(options),
+        admin: marking.admin,
+        // Cancelling the save dialog is not an error; a failure is, with its reason.
+        downloadSetsPdf: (options) =>
+          bridge.saveSetsPdf(options).then(
+            () => null,
+            (error: Error) => error.message,
+          ),
         domainName: config.domainName,
         brandWord: config.brandWord,
       },
-    [bridge, client, config],
+    [bridge, config, marking],
   );
 
   if (!services)

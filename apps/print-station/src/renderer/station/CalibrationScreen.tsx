@@ -1,5 +1,5 @@
+import { TextField } from '@homing/web/admin';
 import { useEffect, useState, type FormEvent } from 'react';
-import { TextField } from '@homing/web/src/components/TextField';
 import type { PrinterCalibration } from '../../shared/bridge';
 import { useStation } from './stationContext';
 

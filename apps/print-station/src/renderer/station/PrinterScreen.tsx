@@ -1,7 +1,6 @@
+import { ErrorState, LoadingState, TextField } from '@homing/web/admin';
 import { useCallback, useState, type FormEvent } from 'react';
 import { clampStart, defaultTemplate } from '@homing/label-layout';
-import { ErrorState, LoadingState } from '@homing/web/src/components/StateViews';
-import { TextField } from '@homing/web/src/components/TextField';
 import type { PrinterInfo } from '../../shared/bridge';
 import { useStation } from './stationContext';
 import { useBridgeData } from './useBridgeData';

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { TextField } from '@homing/web/src/components/TextField';
-import type { SessionInfo, StationBridge } from '../../shared/bridge';
+import { TextField } from '@homing/web/admin';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { SessionInfo, SessionProtection, StationBridge } from '../../shared/bridge';
 
 const SERVER_KEY = 'homingStation.serverUrl';
 
@@ -24,6 +24,16 @@ export function SignInScreen({
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [protection, setProtection] = useState<SessionProtection | null>(null);
+
+  useEffect(() => {
+    if (bridge.kind !== 'electron') return;
+    bridge.sessionProtection().then(setProtection, () => setProtection(null));
+  }, [bridge]);
+
+  async function chooseUnencrypted(allow: boolean) {
+    setProtection(await bridge.allowUnencryptedSession(allow));
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -73,6 +83,24 @@ export function SignInScreen({
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {(protection === 'memory-only' || protection === 'unencrypted') && (
+          <div className="station-note" role="note">
+            <p>
+              This computer has no keyring to encrypt your sign-in with.{' '}
+              {protection === 'memory-only'
+                ? 'It is kept only while the station runs: you sign in again after a restart.'
+                : 'It is stored unencrypted on this computer: anyone who can read your files can use it.'}
+            </p>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={protection === 'unencrypted'}
+                onChange={(e) => void chooseUnencrypted(e.target.checked)}
+              />{' '}
+              Keep me signed in after a restart (stored unencrypted)
+            </label>
+          </div>
+        )}
         {error && (
           <p className="form-message form-message--error" role="alert">
             {error}

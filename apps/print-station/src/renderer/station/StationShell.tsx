@@ -1,9 +1,6 @@
+import { BulkPrintScreen, QrAnalyticsScreen, QrSetsScreen } from '@homing/web/admin';
 import { useCallback, useMemo, useState } from 'react';
 import { HashRouter, Navigate, NavLink, Route, Routes } from 'react-router-dom';
-import { QrAnalyticsScreen } from '@homing/web/src/admin/analytics/QrAnalyticsScreen';
-import { BulkPrintScreen } from '@homing/web/src/admin/print/BulkPrintScreen';
-import { QrSetsScreen } from '@homing/web/src/admin/sets/QrSetsScreen';
-import '@homing/web/src/admin/admin.css';
 import type { SessionInfo, StationBridge } from '../../shared/bridge';
 import { AdminHost } from './AdminHost';
 import { CalibrationScreen } from './CalibrationScreen';

@@ -1,0 +1,111 @@
+/**
+ * The data that crosses the bridge (printers, jobs, history, marks, session), declared without
+ * Node so the renderer's DOM-only program can use them; core/ implements what produces them and
+ * re-exports them. zod is pure, so the schemas the stores parse with live here too.
+ */
+import { z } from 'zod';
+import type { SessionUser } from '../core/sessionSchema';
+
+export type PrinterState = 'idle' | 'printing' | 'stopped' | 'unknown';
+
+export interface PrinterInfo {
+  readonly name: string;
+  /** 'unknown' for destinations CUPS lists but does not report on (e.g. temporary IPP queues). */
+  readonly state: PrinterState;
+  /** null when CUPS did not say. */
+  readonly accepting: boolean | null;
+  readonly isDefault: boolean;
+  /** The printer's state message or the reason it was stopped or rejects jobs, if any. */
+  readonly message: string | null;
+}
+
+export type ProgressStage =
+  | 'loading'
+  | 'rendering'
+  | 'checking'
+  | 'submitted'
+  | 'waiting'
+  | 'completed'
+  | 'marked'
+  /** Printed; marking the sets printed waits for the server (the station keeps retrying). */
+  | 'pending'
+  | 'failed';
+
+/** What the operator sees while a job runs (the CLI prints `message`, the window shows it). */
+export interface ProgressEvent {
+  readonly stage: ProgressStage;
+  readonly message: string;
+  readonly jobId?: string;
+  readonly setId?: string;
+}
+
+export const jobOutcomes = [
+  'completed',
+  'canceled',
+  'aborted',
+  'timeout',
+  'unconfirmed',
+  'refused',
+  'failed',
+] as const;
+export type JobOutcome = (typeof jobOutcomes)[number];
+
+export const historyEntrySchema = z.object({
+  time: z.string(),
+  kind: z.enum(['labels', 'calibration']),
+  /** The set printed; null for calibration sheets and test prints. */
+  setId: z.string().nullable(),
+  title: z.string(),
+  printer: z.string(),
+  /** CUPS' job id (`HomingPDF-12`); null when nothing was submitted. */
+  jobId: z.string().nullable(),
+  outcome: z.enum(jobOutcomes),
+  /** Whether this job marked sets printed in the API. */
+  marked: z.boolean(),
+  message: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const pendingMarkSchema = z.object({
+  id: z.string(),
+  /** The server the sets belong to: retried only while signed in there. */
+  serverUrl: z.string(),
+  setIds: z.array(z.string()).min(1),
+  /** "set Set 11-22-2026 #1", for messages and history. */
+  label: z.string(),
+  jobId: z.string().nullable(),
+  printer: z.string(),
+  title: z.string(),
+  completedAt: z.string(),
+  attempts: z.number().int().min(0),
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+});
+export type PendingMark = z.infer<typeof pendingMarkSchema>;
+
+export interface PrintOutcome {
+  readonly jobId: string;
+  readonly printer: string;
+  readonly title: string;
+  readonly pages: number;
+  readonly labels: number;
+  readonly marked: boolean;
+  /** Printed and journaled, not yet accepted by the server: the station keeps retrying. */
+  readonly markPending: boolean;
+  readonly note: string;
+}
+
+/** A printer's offsets (mm; positive x right, positive y down) and when they were set. */
+export interface PrinterCalibration {
+  readonly xMm: number;
+  readonly yMm: number;
+  readonly printer: string;
+  /** ISO time of the last change; null for a printer never calibrated (offsets 0). */
+  readonly updatedAt: string | null;
+}
+
+/** The session as the station shows it: never the token. */
+export interface SessionInfo {
+  readonly serverUrl: string;
+  readonly user: SessionUser;
+}

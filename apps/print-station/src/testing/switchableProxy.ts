@@ -1,0 +1,47 @@
+/**
+ * Test support: a TCP proxy on loopback in front of the API that can be switched off (every
+ * connection, open or new, is cut) and on again: to the station, the server is really unreachable.
+ * It counts the mark-printed requests it let through.
+ */
+import type { Socket } from 'node:net';
+import { connect, createServer } from 'node:net';
+
+export async function startSwitchableProxy(target: string) {
+  const { hostname, port } = new URL(target);
+  const open = new Set<Socket>();
+  let up = true;
+  let markRequests = 0;
+  const server = createServer((client) => {
+    if (!up) return void client.destroy();
+    const upstream = connect(Number(port), hostname);
+    open.add(client).add(upstream);
+    client.on('data', (chunk: Buffer) => {
+      if (chunk.includes('POST /api/admin/qr-sets/mark-sets-printed')) markRequests += 1;
+    });
+    client.pipe(upstream).pipe(client);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    client.on('error', close).on('close', close);
+    upstream.on('error', close).on('close', close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    get markRequests() {
+      return markRequests;
+    },
+    down() {
+      up = false;
+      for (const socket of open) socket.destroy();
+    },
+    up() {
+      up = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
