@@ -19,7 +19,8 @@ export function webApp(distDir: string) {
     if (
       (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
       ctx.path.startsWith('/api/') ||
-      ctx.path === '/healthz'
+      ctx.path === '/healthz' ||
+      ctx.path === '/readyz'
     )
       return next();
     const file = ctx.path.replace(/^\/+/, '');
