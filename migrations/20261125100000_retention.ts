@@ -22,7 +22,9 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  await knex.schema.alterTable('scan_events', (t) => t.dropIndex(['scanned_at'], 'scan_events_scanned_at_index'));
+  await knex.schema.alterTable('scan_events', (t) =>
+    t.dropIndex(['scanned_at'], 'scan_events_scanned_at_index'),
+  );
   await knex.schema.alterTable('sessions', (t) => t.dropIndex(['expires_at'], 'sessions_expires_at_index'));
   await knex.schema.dropTable('scan_daily_counts');
 }

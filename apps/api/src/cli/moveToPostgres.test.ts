@@ -27,7 +27,8 @@ async function api(base: string, method: string, url: string, body?: unknown, to
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  const json = (await res.json()) as { data: unknown; sessionToken: string; user: { id: string } };
+  return { status: res.status, body: json };
 }
 
 // Copies from the embedded database to PostgreSQL: it needs both, so it runs once (in api-postgres).

@@ -63,7 +63,8 @@ export function ownerEventStream({ hub, config, stopping }: Deps) {
         stream.write(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
         close();
       };
-      if (stopping.aborted) throw serviceUnavailable('The server is restarting. Please try again in a moment.');
+      if (stopping.aborted)
+        throw serviceUnavailable('The server is restarting. Please try again in a moment.');
       release = registry.open(user.id, close);
       if (!release) throw serviceUnavailable('Too many live connections. Please try again in a moment.');
       // Compression would buffer the stream (no-transform below also keeps it off); events leave at once.
