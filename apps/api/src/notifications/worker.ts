@@ -41,6 +41,8 @@ export function notificationWorker(
   let stopped = true;
   // Jobs this worker has leased and not yet settled: what a shutdown hands back.
   const held = new Set<string>();
+  // Set by stop() only (runOnce may be called on a worker never started).
+  let halting = false;
 
   async function lease(): Promise<Job | undefined> {
     const due = knex('notifications')
@@ -145,7 +147,7 @@ export function notificationWorker(
     let handled = 0;
     const lane = async () => {
       // A stopping worker finishes the job in hand and leases no more.
-      for (let job = await lease(); job; job = stopped ? undefined : await lease()) {
+      for (let job = await lease(); job; job = halting ? undefined : await lease()) {
         await deliver(job);
         handled++;
       }
@@ -171,6 +173,7 @@ export function notificationWorker(
     runOnce,
     start() {
       stopped = false;
+      halting = false;
       tick();
     },
     /** Called after a report commits in this process, so delivery starts without waiting a poll. */
@@ -186,6 +189,7 @@ export function notificationWorker(
      */
     async stop({ timeoutMs = Infinity }: { timeoutMs?: number } = {}) {
       stopped = true;
+      halting = true;
       if (timer) clearTimeout(timer);
       let timeout: NodeJS.Timeout | undefined;
       const late = new Promise<void>((resolve) => {
