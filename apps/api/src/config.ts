@@ -66,6 +66,12 @@ const envSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   WORKER_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  // SIGTERM: in-flight requests, event streams and deliveries get this long before the process exits.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // Retention (the worker purges hourly): scans older than this are folded into per-day counts.
+  SCAN_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  RATE_LIMIT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8_760).default(24),
+  RETENTION_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -128,6 +134,12 @@ function buildConfig(env: z.output<typeof envSchema>) {
     },
     runWorker: env.WORKER,
     worker: { pollMs: env.WORKER_POLL_MS, leaseMs: env.WORKER_LEASE_MS, concurrency: env.WORKER_CONCURRENCY },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    retention: {
+      scanEventMs: env.SCAN_EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+      rateLimitMs: env.RATE_LIMIT_RETENTION_HOURS * 60 * 60 * 1000,
+      intervalMs: env.RETENTION_INTERVAL_MS,
+    },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -17,9 +17,19 @@ async function main() {
     const server = await startServer(config);
     const where = config.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
     console.log(`Homing is running at ${config.publicUrl} (${where})`);
-    const stop = async () => {
-      await server.close();
-      process.exit(0);
+    // SIGTERM (an orchestrator, a deploy) or Ctrl-C: finish what is in flight within
+    // SHUTDOWN_TIMEOUT_MS, then exit; 0 when nothing had to be cut.
+    const stop = (signal: NodeJS.Signals) => {
+      console.log(`${signal}: stopping (at most ${config.shutdownTimeoutMs} ms)`);
+      // Should anything hang past the bound (a stuck close), the process still goes.
+      setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 2_000).unref();
+      void server.shutdown().then(
+        (clean) => process.exit(clean ? 0 : 1),
+        (err: unknown) => {
+          console.error('shutdown failed', err);
+          process.exit(1);
+        },
+      );
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -21,6 +21,8 @@ export interface Deps {
   hub: EventHub;
   /** Present when this process delivers notifications itself (the default). */
   worker: NotificationWorker | null;
+  /** Aborted when a graceful shutdown begins: /readyz answers 503, event streams close with a retry hint. */
+  stopping: AbortSignal;
 }
 
 export interface AppState {

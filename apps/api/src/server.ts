@@ -6,6 +6,7 @@ import { connect, migrateLatest, type Database } from './db/connection';
 import { createLogger, type Logger } from './logger';
 import { seedLocal } from './db/seedLocal';
 import { createHub, createWorker } from './notifications';
+import { retentionJob } from './notifications/retention';
 import type { Deps } from './routing';
 
 export interface RunningServer {
@@ -13,6 +14,9 @@ export interface RunningServer {
   db: Database;
   logger: Logger;
   deps: Deps;
+  /** Graceful stop within `timeoutMs` (default SHUTDOWN_TIMEOUT_MS); true when nothing was cut. */
+  shutdown(timeoutMs?: number): Promise<boolean>;
+  /** Immediate stop (tests): open connections are cut, deliveries in hand are handed back. */
   close(): Promise<void>;
 }
 
@@ -56,6 +60,19 @@ export function createHttpServer(limits: Config['http'], handler: http.RequestLi
   return server;
 }
 
+/** Resolves true when `work` settles before `deadline` (ms since the epoch), else false. */
+async function beforeDeadline(work: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Connects, migrates, seeds the embedded default and listens: the whole product in one process. */
 export async function startServer(
   config: Config,
@@ -73,27 +90,72 @@ export async function startServer(
   }
   const hub = await createHub(db, logger);
   const worker = config.runWorker ? createWorker(db, config, logger) : null;
-  const deps: Deps = { db: db.knex, config, logger, hub, worker };
+  const retention = config.runWorker ? retentionJob({ knex: db.knex, logger }, config.retention) : null;
+  const stopping = new AbortController();
+  const deps: Deps = { db: db.knex, config, logger, hub, worker, stopping: stopping.signal };
   const app = createApp(deps);
-  const server = createHttpServer(config.http, app.callback());
+  const handle = app.callback();
+  const answering = new Set<http.ServerResponse>();
+  const server = createHttpServer(config.http, (req, res) => {
+    // Once stopping, every answer closes its connection, so keep-alive clients move elsewhere.
+    if (stopping.signal.aborted) res.shouldKeepAlive = false;
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
+    void handle(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
   worker?.start();
+  retention?.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  return {
-    url,
-    db,
-    logger,
-    deps,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await worker?.stop();
+
+  let closing: Promise<boolean> | null = null;
+  /**
+   * Graceful stop: readiness turns 503 and event streams end with a retry hint; the listener
+   * closes (no new connections); requests in flight finish, each closing its connection, and idle
+   * keep-alive sockets are closed; the worker leases no more jobs, finishes the deliveries in hand
+   * and hands back any lease still held. Whatever is still open at `timeoutMs` is cut. True when
+   * everything finished in time.
+   */
+  const shutdown = (timeoutMs = config.shutdownTimeoutMs) =>
+    (closing ??= (async () => {
+      const deadline = Date.now() + timeoutMs;
+      stopping.abort();
+      for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // A request that finishes leaves an idle socket behind (its response said Connection: close,
+      // but the client may be slow to hang up).
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const finished = await beforeDeadline(
+        Promise.all([
+          drained,
+          worker?.stop({ timeoutMs: Math.max(0, deadline - Date.now() - 100) }),
+          retention?.stop(),
+        ]),
+        deadline,
+      );
+      clearInterval(sweep);
+      if (!finished) {
+        logger.warn({ timeoutMs }, 'shutdown timed out; closing the connections still open');
+        server.closeAllConnections();
+      }
       await hub.close();
-      await db.close();
-    },
+      // A query still running past the deadline must not keep the process up.
+      return (await beforeDeadline(db.close(), Math.max(deadline, Date.now()) + 1_000)) && finished;
+    })());
+
+  const close = async () => {
+    stopping.abort();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await worker?.stop();
+    await retention?.stop();
+    await hub.close();
+    await db.close();
   };
+  return { url, db, logger, deps, shutdown, close };
 }

@@ -1,6 +1,7 @@
 import { migrateLatest } from '../db/connection';
 import { createLogger } from '../logger';
 import { createWorker } from '../notifications';
+import { retentionJob } from '../notifications/retention';
 import { openForCli } from './startup';
 
 // The notification worker alone, for scale: run the API with WORKER=0 and as many of these as needed.
@@ -8,10 +9,14 @@ const { config, db } = await openForCli();
 const logger = createLogger(config.logLevel);
 await migrateLatest(db.knex);
 const worker = createWorker(db, config, logger);
+const retention = retentionJob({ knex: db.knex, logger }, config.retention);
 worker.start();
+retention.start();
 logger.info('notification worker started');
+// Deliveries in hand get SHUTDOWN_TIMEOUT_MS to finish; leases still held then are handed back.
 const stop = async () => {
-  await worker.stop();
+  setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 2_000).unref();
+  await Promise.all([worker.stop({ timeoutMs: config.shutdownTimeoutMs }), retention.stop()]);
   await db.close();
   process.exit(0);
 };

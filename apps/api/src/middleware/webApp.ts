@@ -130,7 +130,8 @@ export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
     if (
       (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
       ctx.path.startsWith('/api/') ||
-      ctx.path === '/healthz'
+      ctx.path === '/healthz' ||
+      ctx.path === '/readyz'
     )
       return next();
     if (await servedLabelPage(ctx)) return;

@@ -39,6 +39,10 @@ export function notificationWorker(
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  // Jobs this worker has leased and not yet settled: what a shutdown hands back.
+  const held = new Set<string>();
+  // Set by stop() only (runOnce may be called on a worker never started).
+  let halting = false;
 
   async function lease(): Promise<Job | undefined> {
     const due = knex('notifications')
@@ -57,10 +61,19 @@ export function notificationWorker(
         attempts: knex.raw('attempts + 1'),
       })
       .returning(['id', 'channel', 'idempotencyKey', 'payload', 'attempts'])) as Job[];
+    if (job) held.add(job.id);
     return job;
   }
 
   async function deliver(job: Job) {
+    try {
+      await attempt(job);
+    } finally {
+      held.delete(job.id);
+    }
+  }
+
+  async function attempt(job: Job) {
     const startedAt = new Date();
     try {
       const { providerId } =
@@ -117,11 +130,24 @@ export function notificationWorker(
     }
   }
 
+  async function releaseLeases() {
+    if (!held.size) return;
+    const ids = [...held];
+    held.clear();
+    await knex('notifications')
+      .whereIn('id', ids)
+      .where('status', 'pending')
+      .update({ lockedUntil: null })
+      .catch((err: unknown) => logger.warn({ err, ids }, 'could not release notification leases'));
+    logger.warn({ ids }, 'released notification leases still held at shutdown');
+  }
+
   /** Leases and delivers due jobs until none are left; returns how many were handled. */
   async function runOnce(): Promise<number> {
     let handled = 0;
     const lane = async () => {
-      for (let job = await lease(); job; job = await lease()) {
+      // A stopping worker finishes the job in hand and leases no more.
+      for (let job = await lease(); job; job = halting ? undefined : await lease()) {
         await deliver(job);
         handled++;
       }
@@ -147,6 +173,7 @@ export function notificationWorker(
     runOnce,
     start() {
       stopped = false;
+      halting = false;
       tick();
     },
     /** Called after a report commits in this process, so delivery starts without waiting a poll. */
@@ -155,11 +182,25 @@ export function notificationWorker(
       if (timer) clearTimeout(timer);
       tick();
     },
-    async stop() {
+    /**
+     * Leases no more jobs and waits up to `timeoutMs` for the deliveries in hand; a lease still held
+     * then is handed back (locked_until cleared) so another worker retries it now rather than when
+     * the lease runs out. Such a delivery is in doubt, as at a crash, and repeats carry the same key.
+     */
+    async stop({ timeoutMs = Infinity }: { timeoutMs?: number } = {}) {
       stopped = true;
+      halting = true;
       if (timer) clearTimeout(timer);
-      await running;
+      let timeout: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        if (Number.isFinite(timeoutMs)) timeout = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([running, late]);
+      clearTimeout(timeout);
+      await releaseLeases();
     },
+    /** Jobs leased by this worker and not yet settled. */
+    heldLeases: () => [...held],
   };
 }
 

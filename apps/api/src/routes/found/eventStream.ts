@@ -33,12 +33,14 @@ function streamRegistry(limits: { perUser: number; max: number }) {
   };
 }
 
+const SHUTDOWN_RETRY_MS = 1_000;
+
 /**
  * Server-sent events for the owner's open dashboards. Read with fetch (the bearer token goes in a
  * header, never in the URL); each event is `event: found_report|found_event` with JSON data. A
  * comment every heartbeat keeps proxies from closing a quiet stream and lets a dead peer be found.
  */
-export function ownerEventStream({ hub, config }: Deps) {
+export function ownerEventStream({ hub, config, stopping }: Deps) {
   const { heartbeatMs, ...limits } = config.eventStreams;
   const registry = streamRegistry(limits);
   return route(
@@ -49,11 +51,20 @@ export function ownerEventStream({ hub, config }: Deps) {
       let unsubscribe = () => {};
       let release: (() => void) | null = null;
       const close = () => {
+        stopping.removeEventListener('abort', closeForShutdown);
         clearInterval(heartbeat);
         unsubscribe();
         release?.();
         stream.end();
       };
+      // A graceful shutdown ends the stream with a reconnect hint (SSE `retry`), so the client
+      // reconnects soon, to another process behind the load balancer or to this one restarted.
+      const closeForShutdown = () => {
+        stream.write(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
+        close();
+      };
+      if (stopping.aborted)
+        throw serviceUnavailable('The server is restarting. Please try again in a moment.');
       release = registry.open(user.id, close);
       if (!release) throw serviceUnavailable('Too many live connections. Please try again in a moment.');
       // Compression would buffer the stream (no-transform below also keeps it off); events leave at once.
@@ -74,6 +85,7 @@ export function ownerEventStream({ hub, config }: Deps) {
       );
       heartbeat = setInterval(() => stream.write(': ping\n\n'), heartbeatMs);
       ctx.req.once('close', close);
+      stopping.addEventListener('abort', closeForShutdown, { once: true });
       stream.once('error', close);
     },
   );

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignedItem, makeSet } from '../testing/codeFactory';
+import { signUp, startTestServer, type TestServer } from '../testing/testServer';
+import { purgeExpired } from './retention';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ SCAN_EVENT_RETENTION_DAYS: '90', RATE_LIMIT_RETENTION_HOURS: '24' });
+});
+afterAll(() => server.close());
+
+const daysAgo = (d: number, hour = 12) => {
+  const at = new Date(Date.now() - d * 86_400_000);
+  at.setUTCHours(hour, 0, 0, 0);
+  return at;
+};
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A scan as a finder's phone sends it (the client may report when it scanned). */
+async function scan(qrCode: string, scannedAt: Date, mobile = true) {
+  const res = await server.api('POST', '/api/analytics/scan', {
+    body: { qrCode, scannedAt: scannedAt.toISOString() },
+    headers: {
+      'User-Agent': mobile
+        ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148'
+        : 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0',
+    },
+  });
+  expect(res.status).toBe(201);
+}
+
+interface Dashboard {
+  foundEvents: { id: string; foundAt: string }[];
+  foundEventsCount: number;
+}
+
+describe('retention purge (the worker runs it hourly)', () => {
+  it('purges expired and revoked sessions, old rate-limit rows and old scans, keeping per-day counts', async () => {
+    const owner = await signUp(server);
+    const admin = await signUp(server, { admin: true });
+    const { code, itemId } = await assignedItem(server, owner.user.id, { name: 'Rucksack' });
+    const { codes: loose } = await makeSet(server, { count: 1 });
+
+    // Two old scans of the item on one day (found events), one old desktop scan, one old scan of an
+    // unassigned code, and three recent scans that must stay.
+    await scan(code, daysAgo(200, 10));
+    await scan(code, daysAgo(200, 15));
+    await scan(code, daysAgo(120), false);
+    await scan(loose[0]!.value, daysAgo(200));
+    for (const d of [1, 2, 3]) await scan(code, daysAgo(d));
+
+    const before = await server.api('GET', '/api/users/me/data', { token: owner.token });
+    const analyticsBefore = await server.api('GET', '/api/admin/qr-codes/analytics', { token: admin.token });
+    expect((before.body.data as Dashboard).foundEventsCount).toBe(6);
+
+    // An expired session, a revoked one (signed out), and the live ones of owner and admin.
+    const expired = await server.api<{ sessionToken: string }>('POST', '/api/auth/login', {
+      body: { identifier: owner.email, password: owner.password },
+    });
+    const revoked = await server.api<{ sessionToken: string }>('POST', '/api/auth/login', {
+      body: { identifier: owner.email, password: owner.password },
+    });
+    expect(revoked.status).toBe(200);
+    expect((await server.api('POST', '/api/auth/logout', { token: revoked.body.sessionToken })).status).toBe(
+      200,
+    );
+    const sessionsBefore = Number((await server.db.knex('sessions').count({ n: '*' }))[0]!.n);
+    const newest = server.db
+      .knex('sessions')
+      .where('userId', owner.user.id)
+      .whereNull('revokedAt')
+      .orderBy('createdAt', 'desc')
+      .first('id');
+    await server.db
+      .knex('sessions')
+      .where('id', newest)
+      .update({ expiresAt: new Date(Date.now() - 1_000) });
+    expect((await server.api('GET', '/api/auth/me', { token: expired.body.sessionToken })).status).toBe(401);
+
+    const rateLimitTable = await server.db.knex.schema.hasTable('rate_limit_hits');
+    if (rateLimitTable)
+      await server.db.knex('rate_limit_hits').insert([
+        { key: 'test:old', windowStart: new Date(Date.now() - 2 * 86_400_000), count: 3 },
+        { key: 'test:recent', windowStart: new Date(Date.now() - 60_000), count: 1 },
+      ]);
+
+    const purged = await purgeExpired(server.db.knex, server.config.retention);
+    expect(purged).toEqual({ sessions: 2, rateLimitHits: rateLimitTable ? 1 : null, scanEvents: 4 });
+    // A second run finds nothing left to do.
+    expect(await purgeExpired(server.db.knex, server.config.retention)).toMatchObject({
+      scanEvents: 0,
+      sessions: 0,
+    });
+
+    expect(Number((await server.db.knex('sessions').count({ n: '*' }))[0]!.n)).toBe(sessionsBefore - 2);
+    expect((await server.api('GET', '/api/auth/me', { token: owner.token })).status).toBe(200);
+    if (rateLimitTable)
+      expect(
+        (await server.db.knex('rate_limit_hits').where('key', 'like', 'test:%')).map((r) => r.key),
+      ).toEqual(['test:recent']);
+
+    // The dashboard shows the same recent events; its total counts what the lists can still show.
+    const after = await server.api('GET', '/api/users/me/data', { token: owner.token });
+    const dashBefore = before.body.data as Dashboard;
+    const dashAfter = after.body.data as Dashboard;
+    expect(dashAfter.foundEvents.slice(0, 3)).toEqual(dashBefore.foundEvents.slice(0, 3));
+    expect(dashAfter.foundEventsCount).toBe(3);
+    const page = await server.api<{ data: { events: unknown[]; totalCount: number } }>(
+      'GET',
+      '/api/users/me/found-events?page=1&limit=20',
+      { token: owner.token },
+    );
+    expect(page.body.data.totalCount).toBe(3);
+    expect(page.body.data.events).toHaveLength(3);
+    // The admin analytics count codes, not scans: unchanged.
+    const analyticsAfter = await server.api('GET', '/api/admin/qr-codes/analytics', { token: admin.token });
+    expect(analyticsAfter.body.data).toEqual(analyticsBefore.body.data);
+
+    // Every purged scan is in the per-day counts: 2 found events on one day, 1 desktop, 1 loose code.
+    const counts = await server.db
+      .knex('scanDailyCounts')
+      .whereIn('qrValue', [code, loose[0]!.value])
+      .orderBy(['day', 'qrValue', 'deviceType'])
+      .select(
+        server.db.knex.raw("to_char(day, 'YYYY-MM-DD') as day"),
+        'qrValue',
+        'deviceType',
+        'scans',
+        'foundEvents',
+      );
+    expect(counts).toEqual(
+      [
+        { day: day(daysAgo(200)), qrValue: code, deviceType: 'mobile', scans: 2, foundEvents: 2 },
+        { day: day(daysAgo(200)), qrValue: loose[0]!.value, deviceType: 'mobile', scans: 1, foundEvents: 0 },
+        { day: day(daysAgo(120)), qrValue: code, deviceType: 'desktop', scans: 1, foundEvents: 1 },
+      ].sort((a, b) => (a.day + a.qrValue).localeCompare(b.day + b.qrValue)),
+    );
+    const kept = await server.db.knex('scanEvents').where({ itemId }).count({ n: '*' });
+    expect(Number(kept[0]!.n)).toBe(3);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+
+// Rows per statement: each batch is a short transaction, so the purge never holds long locks.
+const BATCH = 5_000;
+
+export interface PurgeCounts {
+  sessions: number;
+  rateLimitHits: number | null;
+  scanEvents: number;
+}
+
+// Old scans are deleted and counted per day, code and device in one statement (the counts are
+// written in the same transaction as the delete, so a scan is always in exactly one of the two
+// tables). SKIP LOCKED lets several workers purge at once without waiting on each other.
+const PURGE_SCANS = `
+  WITH purged AS (
+         DELETE FROM scan_events
+          WHERE id IN (SELECT id FROM scan_events WHERE scanned_at < ? ORDER BY scanned_at LIMIT ?
+                         FOR UPDATE SKIP LOCKED)
+         RETURNING scanned_at, qr_value, device_type, item_id),
+       counted AS (
+         INSERT INTO scan_daily_counts (day, qr_value, device_type, scans, found_events)
+         SELECT (scanned_at AT TIME ZONE 'UTC')::date, qr_value, coalesce(device_type, 'unknown'),
+                count(*), count(item_id)
+           FROM purged
+          GROUP BY 1, 2, 3
+         ON CONFLICT (day, qr_value, device_type) DO UPDATE
+            SET scans = scan_daily_counts.scans + excluded.scans,
+                found_events = scan_daily_counts.found_events + excluded.found_events)
+  SELECT count(*) AS n FROM purged`;
+
+const PURGE_SESSIONS = `
+  DELETE FROM sessions
+   WHERE id IN (SELECT id FROM sessions WHERE expires_at < now() OR revoked_at IS NOT NULL LIMIT ?
+                  FOR UPDATE SKIP LOCKED)`;
+
+// The rate limiters may keep their counters elsewhere: this table is purged only while it exists.
+const PURGE_RATE_LIMIT_HITS = `
+  DELETE FROM rate_limit_hits
+   WHERE ctid IN (SELECT ctid FROM rate_limit_hits WHERE window_start < ? LIMIT ?)`;
+
+async function untilDone(batch: () => Promise<number>) {
+  let total = 0;
+  for (let n = BATCH; n >= BATCH; total += n) n = await batch();
+  return total;
+}
+
+const affected = (result: { rowCount?: number | null }) => result.rowCount ?? 0;
+
+/**
+ * Keeps the tables that grow with traffic bounded: expired and revoked sessions go, rate-limit
+ * counters older than `rateLimitMs` go, and scan events older than `scanEventMs` are folded into
+ * `scan_daily_counts`. The owner's found-event lists then show the kept scans (their totals count
+ * what the list can page through); the admin analytics read codes, not scans.
+ */
+export async function purgeExpired(
+  knex: Knex,
+  opts: Pick<Config['retention'], 'scanEventMs' | 'rateLimitMs'>,
+  now = Date.now(),
+): Promise<PurgeCounts> {
+  const sessions = await untilDone(async () => affected(await knex.raw(PURGE_SESSIONS, [BATCH])));
+  const { rows } = (await knex.raw("SELECT to_regclass('rate_limit_hits') IS NOT NULL AS present")) as {
+    rows: { present: boolean }[];
+  };
+  const rateLimitHits = rows[0]?.present
+    ? await untilDone(async () =>
+        affected(await knex.raw(PURGE_RATE_LIMIT_HITS, [new Date(now - opts.rateLimitMs), BATCH])),
+      )
+    : null;
+  const scanEvents = await untilDone(async () => {
+    const result = (await knex.raw(PURGE_SCANS, [new Date(now - opts.scanEventMs), BATCH])) as {
+      rows: { n: string | number }[];
+    };
+    return Number(result.rows[0]?.n ?? 0);
+  });
+  return { sessions, rateLimitHits, scanEvents };
+}
+
+/** Runs `purgeExpired` at start and every `intervalMs` in the worker, until stopped. */
+export function retentionJob(deps: { knex: Knex; logger: Logger }, opts: Config['retention']) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  function tick() {
+    if (stopped) return;
+    running = purgeExpired(deps.knex, opts)
+      .then((counts) => {
+        if (counts.sessions || counts.rateLimitHits || counts.scanEvents)
+          deps.logger.info(counts, 'retention purge');
+      })
+      .catch((err: unknown) => deps.logger.error({ err }, 'retention purge failed'))
+      .finally(() => {
+        running = null;
+        if (!stopped) timer = setTimeout(tick, opts.intervalMs);
+      });
+  }
+
+  return {
+    start() {
+      stopped = false;
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type RetentionJob = ReturnType<typeof retentionJob>;
