@@ -155,7 +155,7 @@ describe('POST /api/found/:qrCode/report', () => {
   });
 
   it('limits reports per client address, ignoring X-Forwarded-For unless TRUST_PROXY=1', async () => {
-    await server.db.knex('rateLimitHits').where('key', 'like', 'report:ip:%').delete();
+    await server.db.knex('rateLimits').where('key', 'like', 'report:ip:%').delete();
     let limited = null;
     for (let i = 0; i < 12 && !limited; i++) {
       const { code } = await assignedItem(server.db.knex, owner.user.id);
@@ -167,7 +167,7 @@ describe('POST /api/found/:qrCode/report', () => {
     }
     expect(limited?.i).toBe(10);
     expect(limited?.res.body.error).toBe(TOO_MANY_REPORTS_ADDRESS);
-    await server.db.knex('rateLimitHits').where('key', 'like', 'report:ip:%').delete();
+    await server.db.knex('rateLimits').where('key', 'like', 'report:ip:%').delete();
   });
 });
 
