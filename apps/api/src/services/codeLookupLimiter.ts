@@ -21,6 +21,7 @@ export async function codeLookupLimiter(
     points: config.limits.codeLookupsPerMinute,
     durationMs: 60_000,
     blockInMemory: true,
+    batch: true,
   });
   if (!(await limiter.hit(addressKey(props.ip))).allowed) throw tooManyRequests(TOO_MANY_LOOKUPS);
 }
