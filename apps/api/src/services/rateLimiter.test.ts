@@ -19,6 +19,18 @@ describe('sharedLimiter (rate-limiter-flexible on this database, through knex)',
     expect((await limiter.hit('other')).allowed).toBe(true);
   });
 
+  it('batched: hits arriving together share one upsert per key and still admit exactly the limit', async () => {
+    const limiter = sharedLimiter(db.knex, {
+      name: 'test-batch',
+      points: 7,
+      durationMs: 60_000,
+      batch: true,
+    });
+    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => limiter.hit(i % 3 ? 'a' : 'b')));
+    expect(outcomes.filter((o, i) => o.allowed && i % 3 !== 0)).toHaveLength(7);
+    expect(outcomes.filter((o, i) => o.allowed && i % 3 === 0)).toHaveLength(7);
+  });
+
   it('refunds and clears a key', async () => {
     const limiter = sharedLimiter(db.knex, { name: 'test-refund', points: 1, durationMs: 60_000 });
     expect((await limiter.hit('k')).allowed).toBe(true);

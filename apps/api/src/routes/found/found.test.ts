@@ -144,7 +144,7 @@ describe('POST /api/found/:qrCode/report', () => {
     expect(res.body.error).toBe('Item not found or inactive');
   });
 
-  it('limits reports per item (3 per 10 minutes) so a known label cannot flood its owner', async () => {
+  it('limits reports per item from one address (3 per 10 minutes) so a known label cannot flood its owner', async () => {
     const { itemId, code } = await assignedItem(server.db.knex, owner.user.id);
     for (let i = 0; i < 3; i++)
       expect((await server.api('POST', `/api/found/${code}/report`, { body: report() })).status).toBe(201);
