@@ -35,6 +35,8 @@ const config = loadConfig({
   SCAN_LIMIT_PER_MINUTE: '100000000',
   REPORT_LIMIT_PER_ITEM: '100000',
   REPORT_LIMIT_PER_ADDRESS: '100000',
+  REPORT_HOLD_AFTER_PER_ITEM: '100000',
+  CODE_LOOKUP_LIMIT_PER_MINUTE: '100000000',
 });
 const server = await startServer(config, { db });
 

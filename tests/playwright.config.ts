@@ -47,7 +47,7 @@ export default defineConfig({
   webServer: {
     // e2e-admin@homing.test is an admin from registration (the admin CLI cannot open the running
     // server's locked data folder); browser tests make codes through the admin API with it.
-    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 npx tsx apps/api/src/main.ts`,
+    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 npx tsx apps/api/src/main.ts`,
     cwd: repoRoot,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

@@ -48,9 +48,14 @@ const envSchema = z.object({
   // folder and for browser tests; the CLI (`npm run admin`) is the everyday way.
   HOMING_BOOTSTRAP_ADMINS: z.string().optional(),
   // Abuse limits (DESIGN: a known label must not flood its owner); raised only for load tests.
+  // Reports (10 minutes): per item from one address, per address; past the per-item ceiling
+  // reports are stored but held for one digest to the owner instead of refused.
   REPORT_LIMIT_PER_ITEM: z.coerce.number().int().min(1).default(3),
   REPORT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  REPORT_HOLD_AFTER_PER_ITEM: z.coerce.number().int().min(1).default(20),
   SCAN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Public code look-ups (finder page, scan results, claims) per address per minute, all processes.
+  CODE_LOOKUP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Connection limits (a client must not hold the process's sockets or file descriptors).
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(120_000),
@@ -116,7 +121,9 @@ function buildConfig(env: z.output<typeof envSchema>) {
     limits: {
       reportsPerItem: env.REPORT_LIMIT_PER_ITEM,
       reportsPerAddress: env.REPORT_LIMIT_PER_ADDRESS,
+      reportsHeldAfterPerItem: env.REPORT_HOLD_AFTER_PER_ITEM,
       scansPerMinute: env.SCAN_LIMIT_PER_MINUTE,
+      codeLookupsPerMinute: env.CODE_LOOKUP_LIMIT_PER_MINUTE,
     },
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,

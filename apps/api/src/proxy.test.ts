@@ -40,7 +40,7 @@ describe('behind a trusted proxy (nginx), limits count the address the proxy saw
     for (let i = 0; i < REPORTS_PER_ADDRESS + 2; i++)
       statuses.push((await viaProxy(`/api/found/${code}/report`, { foundNotes: `seen ${i}` })).status);
     expect(statuses).toEqual([...Array(REPORTS_PER_ADDRESS).fill(201), 429, 429]);
-    const keys = await server.db.knex('rate_limit_hits').where('key', 'like', 'report:ip:%').pluck('key');
+    const keys = await server.db.knex('rate_limits').where('key', 'like', 'report:ip:%').pluck('key');
     expect(keys).toEqual(['report:ip:127.0.0.1']);
   });
 

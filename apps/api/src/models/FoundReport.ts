@@ -15,5 +15,7 @@ export class FoundReport extends BaseModel {
   address!: string | null;
   foundAt!: Date;
   reportMetadata!: Record<string, unknown> | null;
+  /** Past the item's ceiling: stored and listed, but told to the owner in one digest. */
+  held!: boolean;
   createdAt!: Date;
 }

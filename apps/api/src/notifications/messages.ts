@@ -50,3 +50,20 @@ export function foundReportSms(r: FoundReport, ctx: Context) {
   parts.push(`${ctx.publicUrl}/dashboard`);
   return parts.join(' ');
 }
+
+/**
+ * The digest for reports held past an item's ceiling: sent once when the window closes, instead of
+ * one message each, so a flood of junk cannot bury the owner's inbox (every report is on the dashboard).
+ */
+export function heldReportsDigest(ctx: Context) {
+  const dashboard = `${ctx.publicUrl}/dashboard`;
+  const text =
+    `Many people wrote about your ${ctx.itemName} in a short time. So your inbox is not flooded, ` +
+    `we held the later messages instead of sending each one. Read them all on your dashboard: ${dashboard}`;
+  return {
+    subject: `${ctx.brandName}: more messages about your ${ctx.itemName}`,
+    text,
+    html: `<p>${escapeHtml(text.replace(dashboard, ''))}<a href="${dashboard}">${dashboard}</a></p>`,
+    sms: `${ctx.brandName}: more messages about your ${ctx.itemName} are waiting on your dashboard: ${dashboard}`,
+  };
+}

@@ -39,7 +39,7 @@ describe('retention purge (the worker runs it hourly)', () => {
     const owner = await signUp(server);
     const admin = await signUp(server, { admin: true });
     const { code, itemId } = await assignedItem(server, owner.user.id, { name: 'Rucksack' });
-    const { codes: loose } = await makeSet(server, { count: 1 });
+    const { codes: loose, setId } = await makeSet(server, { count: 1 });
 
     // Two old scans of the item on one day (found events), one old desktop scan, one old scan of an
     // unassigned code, and three recent scans that must stay.
@@ -77,15 +77,18 @@ describe('retention purge (the worker runs it hourly)', () => {
       .update({ expiresAt: new Date(Date.now() - 1_000) });
     expect((await server.api('GET', '/api/auth/me', { token: expired.body.sessionToken })).status).toBe(401);
 
-    const rateLimitTable = await server.db.knex.schema.hasTable('rate_limit_hits');
-    if (rateLimitTable)
-      await server.db.knex('rate_limit_hits').insert([
-        { key: 'test:old', windowStart: new Date(Date.now() - 2 * 86_400_000), count: 3 },
-        { key: 'test:recent', windowStart: new Date(Date.now() - 60_000), count: 1 },
-      ]);
+    // Rate-limit counters (epoch-ms expiry) and claim grants: a day-old one goes, a recent one stays.
+    await server.db.knex('rate_limits').insert([
+      { key: 'test:old', points: 3, expire: Date.now() - 2 * 86_400_000 },
+      { key: 'test:recent', points: 1, expire: Date.now() - 60_000 },
+    ]);
+    await server.db.knex('claimGrants').insert([
+      { holder: 'address:test-old', setId, resolvedAt: new Date(Date.now() - 2 * 86_400_000) },
+      { holder: 'address:test-recent', setId, resolvedAt: new Date(Date.now() - 60_000) },
+    ]);
 
     const purged = await purgeExpired(server.db.knex, server.config.retention);
-    expect(purged).toEqual({ sessions: 2, rateLimitHits: rateLimitTable ? 1 : null, scanEvents: 4 });
+    expect(purged).toEqual({ sessions: 2, rateLimits: 1, claimGrants: 1, scanEvents: 4 });
     // A second run finds nothing left to do.
     expect(await purgeExpired(server.db.knex, server.config.retention)).toMatchObject({
       scanEvents: 0,
@@ -94,10 +97,12 @@ describe('retention purge (the worker runs it hourly)', () => {
 
     expect(Number((await server.db.knex('sessions').count({ n: '*' }))[0]!.n)).toBe(sessionsBefore - 2);
     expect((await server.api('GET', '/api/auth/me', { token: owner.token })).status).toBe(200);
-    if (rateLimitTable)
-      expect(
-        (await server.db.knex('rate_limit_hits').where('key', 'like', 'test:%')).map((r) => r.key),
-      ).toEqual(['test:recent']);
+    expect((await server.db.knex('rate_limits').where('key', 'like', 'test:%')).map((r) => r.key)).toEqual([
+      'test:recent',
+    ]);
+    expect(
+      (await server.db.knex('claimGrants').where('holder', 'like', 'address:test-%')).map((r) => r.holder),
+    ).toEqual(['address:test-recent']);
 
     // The dashboard shows the same recent events; its total counts what the lists can still show.
     const after = await server.api('GET', '/api/users/me/data', { token: owner.token });

@@ -7,7 +7,8 @@ const BATCH = 5_000;
 
 export interface PurgeCounts {
   sessions: number;
-  rateLimitHits: number | null;
+  rateLimits: number;
+  claimGrants: number;
   scanEvents: number;
 }
 
@@ -36,10 +37,15 @@ const PURGE_SESSIONS = `
    WHERE id IN (SELECT id FROM sessions WHERE expires_at < now() OR revoked_at IS NOT NULL LIMIT ?
                   FOR UPDATE SKIP LOCKED)`;
 
-// The rate limiters may keep their counters elsewhere: this table is purged only while it exists.
-const PURGE_RATE_LIMIT_HITS = `
-  DELETE FROM rate_limit_hits
-   WHERE ctid IN (SELECT ctid FROM rate_limit_hits WHERE window_start < ? LIMIT ?)`;
+// rate-limiter-flexible's counters (`expire` in epoch ms) and the claim grants of past scans.
+const PURGE_RATE_LIMITS = `
+  DELETE FROM rate_limits
+   WHERE key IN (SELECT key FROM rate_limits WHERE expire < ? LIMIT ? FOR UPDATE SKIP LOCKED)`;
+
+const PURGE_CLAIM_GRANTS = `
+  DELETE FROM claim_grants
+   WHERE (holder, set_id) IN (SELECT holder, set_id FROM claim_grants WHERE resolved_at < ? LIMIT ?
+                                FOR UPDATE SKIP LOCKED)`;
 
 async function untilDone(batch: () => Promise<number>) {
   let total = 0;
@@ -51,7 +57,7 @@ const affected = (result: { rowCount?: number | null }) => result.rowCount ?? 0;
 
 /**
  * Keeps the tables that grow with traffic bounded: expired and revoked sessions go, rate-limit
- * counters older than `rateLimitMs` go, and scan events older than `scanEventMs` are folded into
+ * counters and claim grants older than `rateLimitMs` go, and scan events older than `scanEventMs` are folded into
  * `scan_daily_counts`. The owner's found-event lists then show the kept scans (their totals count
  * what the list can page through); the admin analytics read codes, not scans.
  */
@@ -61,21 +67,19 @@ export async function purgeExpired(
   now = Date.now(),
 ): Promise<PurgeCounts> {
   const sessions = await untilDone(async () => affected(await knex.raw(PURGE_SESSIONS, [BATCH])));
-  const { rows } = (await knex.raw("SELECT to_regclass('rate_limit_hits') IS NOT NULL AS present")) as {
-    rows: { present: boolean }[];
-  };
-  const rateLimitHits = rows[0]?.present
-    ? await untilDone(async () =>
-        affected(await knex.raw(PURGE_RATE_LIMIT_HITS, [new Date(now - opts.rateLimitMs), BATCH])),
-      )
-    : null;
+  const rateLimits = await untilDone(async () =>
+    affected(await knex.raw(PURGE_RATE_LIMITS, [now - opts.rateLimitMs, BATCH])),
+  );
+  const claimGrants = await untilDone(async () =>
+    affected(await knex.raw(PURGE_CLAIM_GRANTS, [new Date(now - opts.rateLimitMs), BATCH])),
+  );
   const scanEvents = await untilDone(async () => {
     const result = (await knex.raw(PURGE_SCANS, [new Date(now - opts.scanEventMs), BATCH])) as {
       rows: { n: string | number }[];
     };
     return Number(result.rows[0]?.n ?? 0);
   });
-  return { sessions, rateLimitHits, scanEvents };
+  return { sessions, rateLimits, claimGrants, scanEvents };
 }
 
 /** Runs `purgeExpired` at start and every `intervalMs` in the worker, until stopped. */

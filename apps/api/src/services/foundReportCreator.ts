@@ -7,9 +7,10 @@ import { FoundReport } from '../models/FoundReport';
 import { Item } from '../models/Item';
 import { User } from '../models/User';
 import type { EventHub } from '../notifications/hub';
-import { foundReportEmail, foundReportSms } from '../notifications/messages';
+import { foundReportEmail, foundReportSms, heldReportsDigest } from '../notifications/messages';
 import type { NotificationWorker } from '../notifications/worker';
 import { presentFoundReport } from '../presenters/foundActivity';
+import { REPORT_WINDOW_MS } from './foundReportLimiter';
 import { publicItemFinder } from './publicItemFinder';
 
 export interface FoundReportDeps {
@@ -36,6 +37,18 @@ export async function foundReportCreator(
   // Lost again after a recovery: the owner's list says so.
   if (item.status === 'recovered') await Item.query(trx).findById(item.id).patch({ status: 'active' });
 
+  // Past the item's ceiling a report is still stored (the owner reads it on the dashboard) but held
+  // for one digest instead of its own messages. The item row's lock makes count-then-insert atomic
+  // among the item's reports; only stored reports count.
+  await Item.query(trx).findById(item.id).forUpdate();
+  const since = new Date(Date.now() - REPORT_WINDOW_MS);
+  const [recent] = await FoundReport.query(trx)
+    .where({ itemId: item.id })
+    .where('createdAt', '>', since)
+    .count({ n: '*' });
+  const held =
+    Number((recent as unknown as { n: string | number }).n) >= config.limits.reportsHeldAfterPerItem;
+
   const r = props.report;
   const report = await FoundReport.query(trx).insertAndFetch({
     itemId: item.id,
@@ -49,23 +62,40 @@ export async function foundReportCreator(
     address: r.address ?? null,
     foundAt: r.foundAt ? new Date(r.foundAt) : new Date(),
     reportMetadata: r.reportMetadata ?? null,
+    held,
   });
   const text = { itemName: item.name, publicUrl: config.publicUrl, brandName: config.brand.name };
+  const digest = heldReportsDigest(text);
   const jobs = [];
-  if (owner.email)
-    jobs.push({ channel: 'email', payload: { to: owner.email, ...foundReportEmail(report, text) } });
+  if (owner.email) {
+    const email = held
+      ? { subject: digest.subject, text: digest.text, html: digest.html }
+      : foundReportEmail(report, text);
+    jobs.push({ channel: 'email', payload: { to: owner.email, ...email } });
+  }
   if (owner.phoneNumber && owner.smsOptIn)
-    jobs.push({ channel: 'sms', payload: { to: owner.phoneNumber, text: foundReportSms(report, text) } });
+    jobs.push({
+      channel: 'sms',
+      payload: { to: owner.phoneNumber, text: held ? digest.sms : foundReportSms(report, text) },
+    });
+  // One digest per item per window, sent when the window closes (its first held report names it).
+  const windowEnd = Math.floor(Date.now() / REPORT_WINDOW_MS + 1) * REPORT_WINDOW_MS;
   if (jobs.length)
-    await trx('notifications').insert(
-      jobs.map((j) => ({
-        ...j,
-        userId: owner.id,
-        foundReportId: report.id,
-        idempotencyKey: `report-${report.id}-${j.channel}`,
-        payload: JSON.stringify(j.payload),
-      })),
-    );
+    await trx('notifications')
+      .insert(
+        jobs.map((j) => ({
+          ...j,
+          userId: owner.id,
+          foundReportId: report.id,
+          idempotencyKey: held
+            ? `digest-${item.id}-${windowEnd}-${j.channel}`
+            : `report-${report.id}-${j.channel}`,
+          payload: JSON.stringify(j.payload),
+          ...(held ? { nextAttemptAt: new Date(windowEnd) } : {}),
+        })),
+      )
+      .onConflict('idempotencyKey')
+      .ignore();
 
   afterCommit(() => worker?.wake());
   afterCommit(() =>

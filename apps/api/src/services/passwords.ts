@@ -18,7 +18,11 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** How many passwords this process has checked (tests count real checks under a login flood). */
+export const passwordChecks = { count: 0 };
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  passwordChecks.count++;
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');

@@ -1,29 +1,170 @@
 import type { Knex } from 'knex';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { batched } from '../db/batched';
 
-/**
- * Fixed-window counters in PostgreSQL, so every API process sees the same count.
- * `peek` reads the current window; `hit` adds one and returns the new count.
- */
-export function rateLimiter(knex: Knex, opts: { windowMs: number }) {
-  const windowStart = () => new Date(Math.floor(Date.now() / opts.windowMs) * opts.windowMs);
+/** The table `rate-limiter-flexible` keeps its counters in (made by a migration, not by the library). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+export interface LimitOutcome {
+  /** False once this hit took the key over its points. */
+  allowed: boolean;
+  /** Points counted in the key's current window, this hit included. */
+  consumed: number;
+  msBeforeNext: number;
+}
+
+export interface Limiter {
+  /** Counts `points` and decides in the same step: one atomic upsert on the shared store. */
+  hit(key: string, points?: number): Promise<LimitOutcome>;
+  /** Takes points back (a failure that turned out not to count). */
+  refund(key: string, points?: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+function wrap(limiter: RateLimiterPostgres | RateLimiterMemory): Limiter {
+  const outcome = (res: RateLimiterRes, allowed: boolean): LimitOutcome => ({
+    allowed,
+    consumed: res.consumedPoints,
+    msBeforeNext: res.msBeforeNext,
+  });
   return {
-    async peek(key: string): Promise<number> {
-      const row = await knex('rate_limit_hits').where({ key, windowStart: windowStart() }).first('count');
-      return row ? Number(row.count) : 0;
+    hit: (key, points = 1) =>
+      limiter.consume(key, points).then(
+        (res) => outcome(res, true),
+        (err: unknown) => {
+          // The library rejects with its result when over the limit, with an Error when the store failed.
+          if (err instanceof RateLimiterRes) return outcome(err, false);
+          throw err;
+        },
+      ),
+    refund: async (key, points = 1) => {
+      await limiter.reward(key, points);
     },
-    async hit(key: string): Promise<number> {
-      const [row] = await knex
-        .raw<{ rows: { count: number }[] }>(
-          `INSERT INTO rate_limit_hits (key, window_start, count) VALUES (?, ?, 1)
-         ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_hits.count + 1
-         RETURNING count`,
-          [key, windowStart()],
-        )
-        .then((r) => r.rows);
-      return Number(row?.count ?? 1);
-    },
-    async clear(key: string) {
-      await knex('rate_limit_hits').where({ key }).delete();
+    clear: async (key) => {
+      await limiter.delete(key);
     },
   };
+}
+
+/**
+ * The library's PostgreSQL store speaks `pg`'s `query({ text, values })`. Going through knex instead
+ * makes the same store run on the embedded PGlite (whose driver takes a different call) as on a
+ * PostgreSQL pool: `$n` become knex bindings in the order they appear (a number may repeat).
+ */
+function knexStoreClient(knex: Knex) {
+  return {
+    async query(q: { text: string; values?: unknown[] }) {
+      const values = q.values ?? [];
+      const bindings: unknown[] = [];
+      const sql = q.text.replace(/\$(\d+)/g, (_m, n: string) => {
+        bindings.push(values[Number(n) - 1]);
+        return '?';
+      });
+      const res = (await knex.raw(sql, bindings as Knex.RawBinding[])) as {
+        rows: Record<string, unknown>[];
+      };
+      return { rows: res.rows, rowCount: res.rows.length };
+    },
+  };
+}
+
+/**
+ * Hits that arrive together go in one upsert per key (`db/batched.ts`): n waiting hits on a key
+ * consume n points at once and the i-th of them is allowed when the count before it plus i is
+ * within the points, exactly as n single upserts in that order would decide. A hot key (one busy
+ * address) then costs a few statements under load, not one row lock per request.
+ */
+function batchedHits(limiter: RateLimiterPostgres, points: number): Limiter['hit'] {
+  const consumeMany = (key: string, n: number) =>
+    limiter.consume(key, n).then(
+      (res) => ({ res, counted: true }),
+      (err: unknown) => {
+        if (err instanceof RateLimiterRes) return { res: err, counted: err.consumedPoints >= n };
+        throw err;
+      },
+    );
+  const hit = batched(async (keys: string[]) => {
+    const counts = new Map<string, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const totals = new Map(
+      await Promise.all([...counts].map(async ([key, n]) => [key, await consumeMany(key, n)] as const)),
+    );
+    const seen = new Map<string, number>();
+    return keys.map((key): LimitOutcome => {
+      const { res, counted } = totals.get(key)!;
+      const i = seen.get(key) ?? 0;
+      seen.set(key, i + 1);
+      // Refused from memory (the key is blocked): nothing was counted, every hit is over.
+      if (!counted) return { allowed: false, consumed: points + 1, msBeforeNext: res.msBeforeNext };
+      const consumed = res.consumedPoints - counts.get(key)! + i + 1;
+      return { allowed: consumed <= points, consumed, msBeforeNext: res.msBeforeNext };
+    });
+  });
+  return (key, n = 1) => (n === 1 ? hit(key) : Promise.reject(new Error('batched hits count one point')));
+}
+
+const shared = new WeakMap<Knex, Map<string, Limiter>>();
+
+/**
+ * A fixed-window limit shared by every API process on this database (`rate-limiter-flexible`'s
+ * PostgreSQL store): `points` per `durationMs` per key, keys prefixed by `name`. One instance per
+ * database and name, so each process keeps one expiry sweep per limit. It takes its own pooled
+ * connection: call it outside a route's transaction (PGlite has one connection).
+ */
+export function sharedLimiter(
+  knex: Knex,
+  opts: { name: string; points: number; durationMs: number; blockInMemory?: boolean; batch?: boolean },
+): Limiter {
+  let byName = shared.get(knex);
+  if (!byName) shared.set(knex, (byName = new Map()));
+  const id = `${opts.name}:${opts.points}:${opts.durationMs}:${opts.blockInMemory ?? false}:${opts.batch ?? false}`;
+  let limiter = byName.get(id);
+  if (!limiter) {
+    const store = new RateLimiterPostgres({
+      storeClient: knexStoreClient(knex),
+      storeType: 'pool',
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      keyPrefix: opts.name,
+      points: opts.points,
+      duration: opts.durationMs / 1000,
+      // A key over its points is refused from memory for the rest of its window (no query).
+      ...(opts.blockInMemory ? { inMemoryBlockOnConsumed: opts.points + 1 } : {}),
+    });
+    limiter = wrap(store);
+    if (opts.batch) limiter = { ...limiter, hit: batchedHits(store, opts.points) };
+    byName.set(id, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * A limit in this process's memory (`rate-limiter-flexible`'s memory store), for high-volume,
+ * low-stakes counts (scan analytics) where a shared row would serialise every request: each key
+ * expires on its own, so many new keys never reset the count of another (N processes admit up to
+ * N × points).
+ */
+export function memoryLimiter(opts: { points: number; durationMs: number }): Limiter {
+  return wrap(new RateLimiterMemory({ points: opts.points, duration: opts.durationMs / 1000 }));
+}
+
+/**
+ * The key a client address is counted under. An IPv6 host usually holds a whole /64, so counting
+ * each of its addresses apart would let one machine take 2^64 fresh limits; IPv4-mapped addresses
+ * are their IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4) return v4[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => String(g).replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -6,7 +6,8 @@ import { PendingAssignment } from '../models/PendingAssignment';
 import { QrCode } from '../models/QrCode';
 import type { User } from '../models/User';
 import { isSetClaimable } from './codeLifecycle';
-import { isPlausibleCodeValue, normalizeCodeValue } from './codeValues';
+import { grantHolders, recordClaimGrant } from './codeClaimer';
+import { normalizeCodeValue } from './codeValues';
 import { labelAttacher } from './labelAttacher';
 
 /**
@@ -21,13 +22,12 @@ export const EXPIRED_ASSIGNMENT_NOTICE_MS = 30 * 60 * 1000;
  * claimable code nobody owns: claimed and assigned in one step) completes the assignment.
  */
 export async function scanResolver(
-  props: { qrCode: string },
+  props: { qrCode: string; ip: string },
   { trx, actor }: TrxCtx<User | null>,
 ): Promise<ScanResult> {
+  // Every value is looked up, well-formed or not: an unknown code and a wrong one answer alike.
   const value = normalizeCodeValue(props.qrCode);
-  const code = isPlausibleCodeValue(value)
-    ? await QrCode.query(trx).findOne({ value }).withGraphFetched('set')
-    : undefined;
+  const code = await QrCode.query(trx).findOne({ value }).withGraphFetched('set');
   if (!code?.set) throw notFound(SCAN_MESSAGES.notFound);
 
   if (code.itemId) {
@@ -51,6 +51,8 @@ export async function scanResolver(
       message: SCAN_MESSAGES.assignmentExpired,
       error: SCAN_MESSAGES.assignmentExpired,
     };
+  // This viewer now holds a code of the set: they (and this address) may claim the whole set a while.
+  await recordClaimGrant(grantHolders(actor?.id ?? null, props.ip), code.setId, trx);
   if (code.ownerId) return { type: 'own_unassigned_code', message: SCAN_MESSAGES.ownUnassigned };
   return {
     type: 'unclaimed_code',

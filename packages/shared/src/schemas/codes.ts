@@ -55,6 +55,7 @@ export const CLAIM_MESSAGES = {
   notActive: 'This label is not active yet.',
   wrongSet: 'This QR code is not part of that set.',
   nothingLeft: 'There are no codes left to claim in this set.',
+  scanFirst: 'To claim the whole set, scan one of its labels, then claim within 10 minutes.',
 } as const;
 
 const codeValue = safeText('qrCode', { error: 'qrCode is required' })

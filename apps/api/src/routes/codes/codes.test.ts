@@ -126,6 +126,7 @@ describe('POST /api/qr-codes/claim', () => {
     const other = await signUp(server);
     await giveCode(server, set.codes[2]!.id, other.user.id);
     const me = await signUp(server);
+    expect((await scan(set.codes[0]!.value)).body.type).toBe('unclaimed_code');
     const res = await claim(me.token, { qrCode: set.codes[0]!.value, setId: set.setId, claimAll: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Successfully claimed 4 QR codes!', claimedCount: 4 });

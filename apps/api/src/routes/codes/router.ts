@@ -4,12 +4,14 @@ import { presentOwnedCode } from '../../presenters/qrCode';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { availableCodesLister } from '../../services/availableCodesLister';
 import { codeClaimer } from '../../services/codeClaimer';
+import { codeLookupLimiter } from '../../services/codeLookupLimiter';
+import { addressKey } from '../../services/rateLimiter';
 import { scanResolver } from '../../services/scanResolver';
 
 const codeParams = z.object({ qrCode: z.string().max(64) });
 
 /** Scan results, claiming and available codes (issue: owners). */
-export function codesRoutes(_deps: Deps): RouteDef[] {
+export function codesRoutes({ config }: Deps): RouteDef[] {
   return [
     // Public; a signed-in viewer (bearer) may be the owner completing a pending assignment.
     route(
@@ -18,10 +20,12 @@ export function codesRoutes(_deps: Deps): RouteDef[] {
         path: '/api/qr-code-event/:qrCode',
         access: 'public',
         params: codeParams,
+        // Counted before the transaction, per address in every process: codes cannot be harvested.
+        prepare: ({ ctx }, { trx }) => codeLookupLimiter({ ip: ctx.ip }, { trx, config }),
         transaction: true,
         flatten: true,
       },
-      async ({ params }, ctx) => scanResolver(params, ctx),
+      async ({ params, ctx: http }, ctx) => scanResolver({ ...params, ip: addressKey(http.ip) }, ctx),
     ),
 
     route(
@@ -30,11 +34,13 @@ export function codesRoutes(_deps: Deps): RouteDef[] {
         path: '/api/qr-codes/claim',
         access: 'user',
         body: claimRequest,
+        // A claim is a look-up too (its 404s and 409s tell which codes exist).
+        prepare: ({ ctx }, { trx }) => codeLookupLimiter({ ip: ctx.ip }, { trx, config }),
         transaction: true,
         flatten: true,
       },
-      async ({ body }, ctx) => {
-        const { message, codes } = await codeClaimer(body, ctx);
+      async ({ body, ctx: http }, ctx) => {
+        const { message, codes } = await codeClaimer({ ...body, ip: addressKey(http.ip) }, ctx);
         return { message, claimedCount: codes.length, codes: codes.map(presentOwnedCode) };
       },
     ),

@@ -144,7 +144,7 @@ describe('POST /api/found/:qrCode/report', () => {
     expect(res.body.error).toBe('Item not found or inactive');
   });
 
-  it('limits reports per item (3 per 10 minutes) so a known label cannot flood its owner', async () => {
+  it('limits reports per item from one address (3 per 10 minutes) so a known label cannot flood its owner', async () => {
     const { itemId, code } = await assignedItem(server.db.knex, owner.user.id);
     for (let i = 0; i < 3; i++)
       expect((await server.api('POST', `/api/found/${code}/report`, { body: report() })).status).toBe(201);
@@ -155,7 +155,7 @@ describe('POST /api/found/:qrCode/report', () => {
   });
 
   it('limits reports per client address, ignoring X-Forwarded-For unless TRUST_PROXY=1', async () => {
-    await server.db.knex('rateLimitHits').where('key', 'like', 'report:ip:%').delete();
+    await server.db.knex('rateLimits').where('key', 'like', 'report:ip:%').delete();
     let limited = null;
     for (let i = 0; i < 12 && !limited; i++) {
       const { code } = await assignedItem(server.db.knex, owner.user.id);
@@ -167,7 +167,7 @@ describe('POST /api/found/:qrCode/report', () => {
     }
     expect(limited?.i).toBe(10);
     expect(limited?.res.body.error).toBe(TOO_MANY_REPORTS_ADDRESS);
-    await server.db.knex('rateLimitHits').where('key', 'like', 'report:ip:%').delete();
+    await server.db.knex('rateLimits').where('key', 'like', 'report:ip:%').delete();
   });
 });
 

@@ -5,8 +5,9 @@ import { presentPublicItem } from '../../presenters/publicItem';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { finderPageLoader } from '../../services/finderPageLoader';
 import { foundReportCreator } from '../../services/foundReportCreator';
+import { codeLookupLimiter } from '../../services/codeLookupLimiter';
 import { foundReportLimiter } from '../../services/foundReportLimiter';
-import { memoryRateLimiter } from '../../services/memoryRateLimiter';
+import { addressKey, memoryLimiter } from '../../services/rateLimiter';
 import { scanRecorder } from '../../services/scanRecorder';
 import { ownerEventStream } from './eventStream';
 
@@ -15,10 +16,17 @@ const codeParams = z.object({ qrCode: z.string().trim().min(1).max(64) });
 /** Finder page data, found reports, scan analytics and live events (issue: finders). */
 export function foundRoutes(deps: Deps): RouteDef[] {
   const { config, hub, worker } = deps;
-  const scanLimiter = memoryRateLimiter({ windowMs: 60_000, max: config.limits.scansPerMinute });
+  const scanLimiter = memoryLimiter({ points: config.limits.scansPerMinute, durationMs: 60_000 });
   return [
     route(
-      { method: 'get', path: '/api/found/:qrCode', access: 'public', params: codeParams, flatten: true },
+      {
+        method: 'get',
+        path: '/api/found/:qrCode',
+        access: 'public',
+        params: codeParams,
+        flatten: true,
+        prepare: ({ ctx }, { trx }) => codeLookupLimiter({ ip: ctx.ip }, { trx, config }),
+      },
       async ({ params }, ctx) => {
         const { item, openReportCount } = await finderPageLoader(params, ctx);
         // The owner, scanning their own label after a report, may mark it recovered (the gift).
@@ -34,12 +42,17 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         access: 'public',
         params: codeParams,
         body: foundReportRequest,
-        // Counted on the pool before the transaction: a refused or failed report still counts.
-        prepare: ({ params, ctx }, { trx }) => foundReportLimiter({ ...params, ip: ctx.ip }, { trx, config }),
+        // Counted on the pool before the transaction (a 404 is a look-up like any other).
+        prepare: async ({ params, ctx }, { trx }) => {
+          await codeLookupLimiter({ ip: ctx.ip }, { trx, config });
+          return foundReportLimiter({ ...params, ip: ctx.ip }, { trx, config });
+        },
         transaction: true,
         status: 201,
       },
-      async ({ params, body }, ctx) => {
+      async ({ params, body, prepared }, ctx) => {
+        // Only reports actually stored count against the sender.
+        ctx.afterRollback(prepared.refund);
         const report = await foundReportCreator(
           { qrCode: params.qrCode, report: body },
           { ...ctx, config, hub, worker },
@@ -57,7 +70,7 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         status: 201,
       },
       async ({ body, ctx: http }, ctx) => {
-        if (!scanLimiter.allow(http.ip))
+        if (!(await scanLimiter.hit(addressKey(http.ip))).allowed)
           throw tooManyRequests('Too many scans from this address. Please try again in a minute.');
         const userAgent = http.get('User-Agent').slice(0, 500);
         const event = await scanRecorder(

@@ -1,0 +1,117 @@
+import { CLAIM_MESSAGES, SCAN_MESSAGES } from '@homing/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres } from '../../db/connection';
+import { startServer, type RunningServer } from '../../server';
+import { TOO_MANY_LOOKUPS } from '../../services/codeLookupLimiter';
+import { assignedItem, makeSet } from '../../testing/codeFactory';
+import { signUp, startTestServer, testDbKind, type TestServer } from '../../testing/testServer';
+
+const LOOKUPS_PER_MINUTE = 8;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    CODE_LOOKUP_LIMIT_PER_MINUTE: String(LOOKUPS_PER_MINUTE),
+    TRUST_PROXY: '1',
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+// Each test speaks from its own address (TRUST_PROXY=1 reads X-Forwarded-For), so has its own allowance.
+let lastAddress = 0;
+const newAddress = () => ({ 'X-Forwarded-For': `198.51.100.${++lastAddress}` });
+
+describe('codes cannot be harvested', () => {
+  it('answers code look-ups past the per-address limit with 429, on the scan result, finder page and claim', async () => {
+    const headers = newAddress();
+    const set = await makeSet(server);
+    const statuses = [];
+    for (let i = 0; i < LOOKUPS_PER_MINUTE; i++)
+      statuses.push((await server.api('GET', `/api/qr-code-event/GUESS${i}XYZ`, { headers })).status);
+    expect(statuses).toEqual(Array(LOOKUPS_PER_MINUTE).fill(404));
+    const { token } = await signUp(server);
+    const refused = [
+      await server.api('GET', `/api/qr-code-event/${set.codes[0]!.value}`, { headers }),
+      await server.api('GET', `/api/found/${set.codes[0]!.value}`, { headers }),
+      await server.api('POST', '/api/qr-codes/claim', {
+        token,
+        headers,
+        body: { qrCode: set.codes[0]!.value, setId: null, claimAll: false },
+      }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ success: false, data: null, error: TOO_MANY_LOOKUPS });
+    }
+    // Refusals are not claims: nothing changed hands.
+    expect(await server.db.knex('qrCodes').where({ setId: set.setId }).whereNotNull('ownerId')).toEqual([]);
+    // Another address is not affected.
+    expect(
+      (await server.api('GET', `/api/qr-code-event/${set.codes[0]!.value}`, { headers: newAddress() }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('answers an unknown code and a malformed one alike (same status, envelope and message)', async () => {
+    const headers = newAddress();
+    const [unknown, malformed] = [
+      await server.api('GET', '/api/qr-code-event/ZZZZZZZZZZ', { headers }),
+      await server.api('GET', '/api/qr-code-event/not-a-code!', { headers }),
+    ];
+    expect(malformed.status).toBe(unknown.status);
+    expect(malformed.body).toEqual(unknown.body);
+    expect(unknown.body).toMatchObject({ error: SCAN_MESSAGES.notFound });
+  });
+
+  it('lets only someone who scanned one of its codes lately claim a whole set', async () => {
+    const headers = newAddress();
+    const set = await makeSet(server, { count: 4 });
+    const { token } = await signUp(server);
+    const body = { qrCode: set.codes[1]!.value, setId: set.setId, claimAll: true };
+    const unscanned = await server.api('POST', '/api/qr-codes/claim', { token, body, headers });
+    expect(unscanned.status).toBe(403);
+    expect(unscanned.body).toMatchObject({ success: false, error: CLAIM_MESSAGES.scanFirst });
+    expect(await server.db.knex('qrCodes').where({ setId: set.setId }).whereNotNull('ownerId')).toEqual([]);
+
+    // A scan long ago does not count.
+    const scanned = await server.api('GET', `/api/qr-code-event/${set.codes[1]!.value}`, { headers });
+    expect(scanned.body).toMatchObject({ type: 'unclaimed_code', setId: set.setId, setCount: 4 });
+    await server.db
+      .knex('claimGrants')
+      .where({ setId: set.setId })
+      .update({ resolvedAt: new Date(Date.now() - 11 * 60 * 1000) });
+    expect((await server.api('POST', '/api/qr-codes/claim', { token, body, headers })).status).toBe(403);
+    // Someone else's scan (another address) does not count either.
+    await server.api('GET', `/api/qr-code-event/${set.codes[1]!.value}`, { headers: newAddress() });
+    expect((await server.api('POST', '/api/qr-codes/claim', { token, body, headers })).status).toBe(403);
+
+    // The scan came before the sign-in (same address): the claim that follows takes the set.
+    await server.api('GET', `/api/qr-code-event/${set.codes[1]!.value}`, { headers });
+    const claimed = await server.api('POST', '/api/qr-codes/claim', { token, body, headers });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body).toMatchObject({ claimedCount: 4 });
+  });
+
+  it.skipIf(testDbKind() === 'embedded')(
+    // PGlite is one process's own database: two API processes can only share a PostgreSQL server.
+    'shares the look-up limit between two API processes on one database',
+    async () => {
+      const headers = newAddress();
+      const owner = await signUp(server);
+      const { code } = await assignedItem(server.db.knex, owner.user.id);
+      const second: RunningServer = await startServer(server.config, {
+        db: connectPostgres(server.db.url!),
+      });
+      try {
+        const urls = [server.url, second.url];
+        const statuses = [];
+        for (let i = 0; i < LOOKUPS_PER_MINUTE + 2; i++)
+          statuses.push((await fetch(`${urls[i % 2]}/api/found/${code}`, { headers })).status);
+        expect(statuses).toEqual([...Array(LOOKUPS_PER_MINUTE).fill(200), 429, 429]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+});
