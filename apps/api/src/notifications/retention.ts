@@ -92,8 +92,7 @@ export function retentionJob(deps: { knex: Knex; logger: Logger }, opts: Config[
     if (stopped) return;
     running = purgeExpired(deps.knex, opts)
       .then((counts) => {
-        if (counts.sessions || counts.rateLimitHits || counts.scanEvents)
-          deps.logger.info(counts, 'retention purge');
+        if (Object.values(counts).some(Boolean)) deps.logger.info(counts, 'retention purge');
       })
       .catch((err: unknown) => deps.logger.error({ err }, 'retention purge failed'))
       .finally(() => {
