@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -26,14 +26,8 @@ const reachable = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/**
- * A real nginx on loopback in front of `upstream`, configured as the README advises: it appends the
- * address it saw to X-Forwarded-For ($proxy_add_x_forwarded_for), keeping what the client sent.
- */
-export async function startNginx(upstream: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-nginx-'));
-  const port = await freePort();
-  const conf = `
+/** nginx's main file for a test: no daemon, everything under `dir`, and `http` holding `body`. */
+const mainConf = (dir: string, body: string) => `
 daemon off;
 master_process off;
 pid ${dir}/nginx.pid;
@@ -46,23 +40,17 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass ${upstream};
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
+${body}
 }
 `;
+
+/** Runs nginx on `conf` (a complete main file) and resolves once `port` answers. */
+async function runNginx(dir: string, conf: string, port: number) {
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
   const child: ChildProcess = spawn(
     NGINX,
     ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
-    {
-      stdio: 'ignore',
-    },
+    { stdio: 'ignore' },
   );
   const until = Date.now() + 10_000;
   while (!(await reachable(port))) {
@@ -70,17 +58,89 @@ http {
       const log = fs.existsSync(path.join(dir, 'error.log'))
         ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8')
         : '';
+      child.kill('SIGKILL');
       throw new Error(`nginx did not start: ${log}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    url: `http://127.0.0.1:${port}`,
+    dir,
     async close() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A real nginx on loopback in front of `upstream`, configured as the README advises: it appends the
+ * address it saw to X-Forwarded-For ($proxy_add_x_forwarded_for), keeping what the client sent.
+ */
+export async function startNginx(upstream: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-nginx-'));
+  const port = await freePort();
+  const body = `
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass ${upstream};
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+  }`;
+  const nginx = await runNginx(dir, mainConf(dir, body), port);
+  return { url: `http://127.0.0.1:${port}`, close: nginx.close };
+}
+
+/**
+ * nginx running the repository's deploy/nginx.conf.template, rendered as DEPLOY.md says (only the
+ * HOMING_* variables are replaced), with a fresh self-signed certificate, in front of `apiPorts`.
+ */
+export async function startDeployNginx(templatePath: string, apiPorts: number[]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-deploy-nginx-'));
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  const vars: Record<string, string> = {
+    HOMING_SERVERS: apiPorts.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join(' '),
+    HOMING_HTTP_LISTEN: `127.0.0.1:${httpPort}`,
+    HOMING_HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
+    HOMING_SERVER_NAME: 'localhost',
+    HOMING_TLS_CERT: cert,
+    HOMING_TLS_KEY: key,
+  };
+  // What `envsubst '${HOMING_…}'` does: replace the named variables, leave nginx's own alone.
+  const rendered = fs
+    .readFileSync(templatePath, 'utf8')
+    .replace(/\$\{(HOMING_[A-Z_]+)\}/g, (whole, name: string) => vars[name] ?? whole);
+  const nginx = await runNginx(dir, mainConf(dir, rendered), httpsPort);
+  return {
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    httpsUrl: `https://127.0.0.1:${httpsPort}`,
+    rendered,
+    close: nginx.close,
   };
 }
