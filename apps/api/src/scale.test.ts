@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
@@ -84,7 +85,7 @@ const headersOf = (opts: Req) => ({
 
 /** Opens a request through nginx's TLS port (its certificate is the test's self-signed one). */
 function tlsRequest(method: string, url: string, opts: Req = {}) {
-  return new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+  return new Promise<IncomingMessage>((resolve, reject) => {
     const req = https.request(nginxUrl + url, {
       method,
       headers: headersOf(opts),
