@@ -396,3 +396,22 @@ describe.skipIf(skip)(
     }, 60_000);
   },
 );
+
+// The systemd units DEPLOY.md shows cannot run here (no systemd as PID 1); their syntax, directives
+// and ExecStart binary are checked instead.
+const analyze = '/usr/bin/systemd-analyze';
+describe.skipIf(skip || !fs.existsSync(analyze))('deploy/systemd units (needs systemd-analyze)', () => {
+  it('pass systemd-analyze verify without a warning', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-units-'));
+    try {
+      // A template unit is verified through an instance: the port 3001.
+      const api = path.join(dir, 'homing-api@3001.service');
+      fs.copyFileSync(path.join(repoRoot, 'deploy/systemd/homing-api@.service'), api);
+      const worker = path.join(repoRoot, 'deploy/systemd/homing-worker.service');
+      const out = execFileSync(analyze, ['verify', api, worker], { encoding: 'utf8', stdio: 'pipe' });
+      expect(out).toBe('');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
