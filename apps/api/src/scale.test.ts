@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -408,8 +408,8 @@ describe.skipIf(skip || !fs.existsSync(analyze))('deploy/systemd units (needs sy
       const api = path.join(dir, 'homing-api@3001.service');
       fs.copyFileSync(path.join(repoRoot, 'deploy/systemd/homing-api@.service'), api);
       const worker = path.join(repoRoot, 'deploy/systemd/homing-worker.service');
-      const out = execFileSync(analyze, ['verify', api, worker], { encoding: 'utf8', stdio: 'pipe' });
-      expect(out).toBe('');
+      const run = spawnSync(analyze, ['verify', api, worker], { encoding: 'utf8' });
+      expect({ status: run.status, said: run.stdout + run.stderr }).toEqual({ status: 0, said: '' });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
