@@ -15,5 +15,8 @@ export class FoundReport extends BaseModel {
   address!: string | null;
   foundAt!: Date;
   reportMetadata!: Record<string, unknown> | null;
+  /** Who sent it: the signed-in viewer, and a hash of the address (services/addressHash). */
+  reporterId!: string | null;
+  reporterAddressHash!: string | null;
   createdAt!: Date;
 }

@@ -39,9 +39,9 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         transaction: true,
         status: 201,
       },
-      async ({ params, body }, ctx) => {
+      async ({ params, body, ctx: http }, ctx) => {
         const report = await foundReportCreator(
-          { qrCode: params.qrCode, report: body },
+          { qrCode: params.qrCode, report: body, ip: http.ip },
           { ...ctx, config, hub, worker },
         );
         return { reportId: report.id };
