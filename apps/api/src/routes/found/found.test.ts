@@ -229,8 +229,11 @@ describe('POST /api/analytics/scan', () => {
       ),
     );
     const rows = await server.db.knex('scanEvents').where('platform', 'like', 'burst-%');
-    expect(rows).toHaveLength(30);
+    // Scans of codes that do not exist are refused (404) and not stored; the rest each get a row.
+    const unknown = (s: (typeof scans)[number]) => s.qrCode.startsWith('UNKNOWN');
+    expect(rows).toHaveLength(scans.filter((s) => !unknown(s)).length);
     scans.forEach((s, i) => {
+      if (unknown(s)) return expect(responses[i]!.status).toBe(404);
       const { data } = responses[i]!.body as { data: { id: string; deviceType: string } };
       const row = rows.find((r) => r.id === data.id);
       const label = labels.find((l) => l.code === s.qrCode);
@@ -247,11 +250,10 @@ describe('POST /api/analytics/scan', () => {
   it('answers 429 past the per-address scan limit', async () => {
     const limited = await startTestServer({ WORKER: '0', SCAN_LIMIT_PER_MINUTE: '3' });
     try {
+      const { code } = await makeSet(limited, { count: 1 }).then((set) => ({ code: set.codes[0]!.value }));
       const statuses = [];
       for (let i = 0; i < 4; i++)
-        statuses.push(
-          (await limited.api('POST', '/api/analytics/scan', { body: { qrCode: 'ANYCODE' } })).status,
-        );
+        statuses.push((await limited.api('POST', '/api/analytics/scan', { body: { qrCode: code } })).status);
       expect(statuses).toEqual([201, 201, 201, 429]);
     } finally {
       await limited.close();
