@@ -13,21 +13,21 @@ import { normalizeCodeValue } from './codeValues';
 
 interface ScanRow {
   id: string;
-  item_id: string | null;
-  owner_id: string | null;
-  item_name: string | null;
-  scanned_at: Date;
-  device_type: string;
+  itemId: string | null;
+  ownerId: string | null;
+  itemName: string | null;
+  scannedAt: Date;
+  deviceType: string;
 }
 
-// One row per scan from parallel arrays ($1 ids … $12 user agents): each code is looked up with its
+// One row per scan from twelve parallel arrays (ids … user agents): each code is looked up with its
 // item (a code that does not exist is dropped: no row), a scan by anyone but the owner counts as a
 // found event, and the ids made in Node tie each inserted row back to its caller.
 const RECORD_SCANS = `
   WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
        input AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[],
-                              $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+         SELECT * FROM unnest(?::uuid[], ?::text[], ?::uuid[], ?::timestamptz[], ?::text[], ?::text[],
+                              ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
                     AS t(id, value, viewer_id, scanned_at, device_type, platform, language, timezone,
                          connection_type, screen_size, referrer, user_agent)),
        scans AS (
@@ -98,11 +98,11 @@ function recorderFor(knex: Knex) {
         if (!row) return null;
         return {
           id,
-          itemId: row.item_id,
-          ownerId: row.owner_id,
-          itemName: row.item_name,
-          scannedAt: new Date(row.scanned_at),
-          deviceType: row.device_type,
+          itemId: row.itemId,
+          ownerId: row.ownerId,
+          itemName: row.itemName,
+          scannedAt: new Date(row.scannedAt),
+          deviceType: row.deviceType,
         };
       });
     });
