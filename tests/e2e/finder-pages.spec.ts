@@ -73,7 +73,9 @@ test('the owner, back on their label after a report, marks it recovered and gets
 }) => {
   const label = await labelledItem(request);
   await ok(
+    // A finder elsewhere: a report from the owner's own address would earn no gift.
     await request.post(`/api/found/${label.code}/report`, {
+      headers: { 'X-Forwarded-For': '203.0.113.22' },
       data: { finderName: '', finderEmail: '', finderPhone: '', foundNotes: 'At the station.' },
     }),
   );

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { adminSession } from './helpers';
 import { assignCode, claim, createItem, newOwner, openAs, printedSet } from './ownerHelpers';
 
 // /dashboard, /events and /reports: spec section 2; live updates over server-sent events.
@@ -6,6 +7,7 @@ import { assignCode, claim, createItem, newOwner, openAs, printedSet } from './o
 test.describe('dashboard', () => {
   test('shows the right counts, and a found report arrives live without a reload', async ({
     page,
+    browser,
     request,
   }) => {
     const { codes } = await printedSet(request);
@@ -30,7 +32,9 @@ test.describe('dashboard', () => {
     // Marks this very document: a reload would lose it.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
+    // From the finder's own address (the server trusts the proxy header here): a gift is earned.
     const report = await request.post(`/api/found/${codes[0]}/report`, {
+      headers: { 'X-Forwarded-For': '203.0.113.21' },
       data: { foundNotes: 'Found your keys by the fountain in the park' },
     });
     expect(report.status(), await report.text()).toBe(201);
@@ -66,6 +70,22 @@ test.describe('dashboard', () => {
     const gifts = page.getByRole('region', { name: 'Your gifts' });
     await expect(gifts).toContainText(voucher.code);
     await expect(gifts).toContainText('For Car keys');
+
+    // An admin voids it from the gift voucher list; the owner then sees it as void.
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await openAs(adminPage, await adminSession(request), '/admin');
+    await adminPage.getByRole('link', { name: 'Gift vouchers' }).click();
+    await expect(adminPage.getByRole('heading', { name: 'Gift Vouchers' })).toBeVisible();
+    const row = adminPage.getByRole('row').filter({ hasText: voucher.code });
+    await expect(row).toContainText('Valid');
+    await row.getByRole('button', { name: `Void voucher ${voucher.code}` }).click();
+    await expect(adminPage.getByRole('status')).toHaveText(`Voucher ${voucher.code} is void.`);
+    await expect(row).toContainText('Void');
+    await expect(row.getByRole('button')).toHaveCount(0);
+    await admin.close();
+    await page.reload();
+    await expect(gifts).toContainText(/void since .*: this voucher cannot be used/);
   });
 
   test('lists at most 5 entries, with View All leading to the full, paged list', async ({

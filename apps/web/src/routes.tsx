@@ -23,6 +23,7 @@ export interface AppRoute {
 
 // The admin and print screens (with the label renderer) load on first use: owners and visitors
 // never download them.
+const AdminGiftVouchersPage = lazy(() => import('./pages/AdminGiftVouchersPage'));
 const AdminHomePage = lazy(() => import('./pages/AdminHomePage'));
 const AdminQrCodesPage = lazy(() => import('./pages/AdminQrCodesPage'));
 const AdminQrPrintPage = lazy(() => import('./pages/AdminQrPrintPage'));
@@ -50,6 +51,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/admin/qr-codes', access: 'admin', Page: AdminQrCodesPage },
   { path: '/admin/qr-sets', access: 'admin', Page: AdminQrSetsPage },
   { path: '/admin/qr-codes/create', access: 'admin', Page: AdminQrPrintPage },
+  { path: '/admin/gift-vouchers', access: 'admin', Page: AdminGiftVouchersPage },
   // Spec: the same bulk print screen, guarded by sign-in only.
   { path: '/admin/qr-bulk', access: 'user', Page: AdminQrPrintPage },
 ];

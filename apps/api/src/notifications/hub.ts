@@ -71,7 +71,7 @@ export async function postgresHub(databaseUrl: string, knex: Knex, logger: Logge
   };
   await connect();
   const notify = batched(async (payloads: string[]) => {
-    await preparedQuery(knex, 'owner-events', 'SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [
+    await preparedQuery(knex, 'owner-events', 'SELECT pg_notify(?, p) FROM unnest(?::text[]) AS p', [
       CHANNEL,
       payloads,
     ]);

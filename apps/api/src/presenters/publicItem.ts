@@ -17,6 +17,7 @@ export const presentVoucher = (v: {
   code: string;
   issuedAt: Date;
   redeemedAt: Date | null;
+  voidedAt?: Date | null;
   itemName?: string;
 }) => ({
   id: v.id,
@@ -24,4 +25,6 @@ export const presentVoucher = (v: {
   itemName: v.itemName ?? null,
   issuedAt: new Date(v.issuedAt).toISOString(),
   redeemedAt: v.redeemedAt ? new Date(v.redeemedAt).toISOString() : null,
+  /** Set when an admin voided the voucher: it is shown as void and cannot be used. */
+  voidedAt: v.voidedAt ? new Date(v.voidedAt).toISOString() : null,
 });

@@ -10,6 +10,8 @@ import type { EventHub } from '../notifications/hub';
 import { foundReportEmail, foundReportSms, heldReportsDigest } from '../notifications/messages';
 import type { NotificationWorker } from '../notifications/worker';
 import { presentFoundReport } from '../presenters/foundActivity';
+import { addressHash } from './addressHash';
+import { clientTime } from './clientTime';
 import { REPORT_WINDOW_MS } from './foundReportLimiter';
 import { publicItemFinder } from './publicItemFinder';
 
@@ -25,8 +27,8 @@ export interface FoundReportDeps {
  * woken and the owner's open dashboards get the report live.
  */
 export async function foundReportCreator(
-  props: { qrCode: string; report: z.output<typeof foundReportRequest> },
-  { trx, config, hub, worker, afterCommit }: TrxCtx<User | null> & Effects & FoundReportDeps,
+  props: { qrCode: string; report: z.output<typeof foundReportRequest>; ip: string },
+  { trx, actor, config, hub, worker, afterCommit }: TrxCtx<User | null> & Effects & FoundReportDeps,
 ) {
   const found = await publicItemFinder(props, { trx });
   if (!found) throw notFound('Item not found or inactive');
@@ -60,9 +62,12 @@ export async function foundReportCreator(
     latitude: r.latitude ?? null,
     longitude: r.longitude ?? null,
     address: r.address ?? null,
-    foundAt: r.foundAt ? new Date(r.foundAt) : new Date(),
+    // The finder's clock only within a few minutes of ours: a visitor does not date the timeline.
+    foundAt: clientTime(r.foundAt),
     reportMetadata: r.reportMetadata ?? null,
     held,
+    reporterId: actor?.id ?? null,
+    reporterAddressHash: addressHash(props.ip),
   });
   const text = { itemName: item.name, publicUrl: config.publicUrl, brandName: config.brand.name };
   const digest = heldReportsDigest(text);

@@ -20,13 +20,15 @@ interface Row {
   displayName: string;
 }
 
+// The batch's codes travel as one array, so the statement's text is the same for any batch size
+// (a prepared statement's name belongs to one text).
 const LOOKUP = `
-  SELECT c.value, c.id AS "codeId", i.id, i.owner_id AS "ownerId", i.item_type_id AS "itemTypeId", i.name,
-         i.description, i.photo_key AS "photoKey", i.status, t.icon, t.display_name AS "displayName"
+  SELECT c.value, c.id AS code_id, i.id, i.owner_id, i.item_type_id, i.name, i.description, i.photo_key,
+         i.status, t.icon, t.display_name
     FROM qr_codes c
     JOIN items i ON i.id = c.item_id
     JOIN item_types t ON t.id = i.item_type_id
-   WHERE c.value = ANY($1::text[]) AND i.status <> 'inactive'`;
+   WHERE c.value = ANY(?::text[]) AND i.status <> 'inactive'`;
 
 const lookupRows = (trx: Conn, values: string[]) =>
   preparedQuery<Row>(trx, 'public-items-by-code', LOOKUP, [[...new Set(values)]]);

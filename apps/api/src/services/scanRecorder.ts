@@ -1,38 +1,40 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { DeviceType } from '@homing/shared';
+import { SCAN_MESSAGES, type DeviceType } from '@homing/shared';
 import type { Ctx, Effects } from '../ctx';
+import { notFound } from '../errors';
 import { batched } from '../db/batched';
 import { preparedQuery } from '../db/prepared';
 import type { User } from '../models/User';
 import type { EventHub } from '../notifications/hub';
 import { presentFoundEvent } from '../presenters/foundActivity';
+import { clientTime } from './clientTime';
 import { normalizeCodeValue } from './codeValues';
 
 interface ScanRow {
   id: string;
-  item_id: string | null;
-  owner_id: string | null;
-  item_name: string | null;
-  scanned_at: Date;
-  device_type: string;
+  itemId: string | null;
+  ownerId: string | null;
+  itemName: string | null;
+  scannedAt: Date;
+  deviceType: string;
 }
 
-// One row per scan from parallel arrays ($1 ids … $12 user agents): each code is looked up with its
-// item, a scan by anyone but the owner counts as a found event, and the ids made in Node tie each
-// inserted row back to its caller.
+// One row per scan from twelve parallel arrays (ids … user agents): each code is looked up with its
+// item (a code that does not exist is dropped: no row), a scan by anyone but the owner counts as a
+// found event, and the ids made in Node tie each inserted row back to its caller.
 const RECORD_SCANS = `
   WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
        input AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[],
-                              $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+         SELECT * FROM unnest(?::uuid[], ?::text[], ?::uuid[], ?::timestamptz[], ?::text[], ?::text[],
+                              ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
                     AS t(id, value, viewer_id, scanned_at, device_type, platform, language, timezone,
                          connection_type, screen_size, referrer, user_agent)),
        scans AS (
          SELECT input.*, c.id AS qr_code_id, i.owner_id, i.name AS item_name,
                 CASE WHEN i.owner_id IS DISTINCT FROM input.viewer_id THEN c.item_id END AS item_id
            FROM input
-           LEFT JOIN qr_codes c ON c.value = input.value
+           JOIN qr_codes c ON c.value = input.value
            LEFT JOIN items i ON i.id = c.item_id),
        inserted AS (
          INSERT INTO scan_events (id, qr_code_id, item_id, qr_value, scanned_at, device_type, platform, language,
@@ -69,7 +71,7 @@ export interface RecordedScan {
 type Scan = ScanProps & { viewerId: string | null };
 
 // One batcher per pool: the scans of every request arriving together go in one statement.
-const batchers = new WeakMap<Knex, (scan: Scan) => Promise<RecordedScan>>();
+const batchers = new WeakMap<Knex, (scan: Scan) => Promise<RecordedScan | null>>();
 function recorderFor(knex: Knex) {
   let record = batchers.get(knex);
   if (!record) {
@@ -92,14 +94,15 @@ function recorderFor(knex: Knex) {
       ]);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => {
-        const row = byId.get(id)!;
+        const row = byId.get(id);
+        if (!row) return null;
         return {
           id,
-          itemId: row.item_id,
-          ownerId: row.owner_id,
-          itemName: row.item_name,
-          scannedAt: new Date(row.scanned_at),
-          deviceType: row.device_type,
+          itemId: row.itemId,
+          ownerId: row.ownerId,
+          itemName: row.itemName,
+          scannedAt: new Date(row.scannedAt),
+          deviceType: row.deviceType,
         };
       });
     });
@@ -115,13 +118,20 @@ function recorderFor(knex: Knex) {
  * that transaction only): a PostgreSQL crash may lose the last fraction of a second of scan
  * analytics, never corrupt them, and the commit does not wait for the disk. Reports and
  * notifications keep synchronous commits. A scan of someone else's item reaches its owner's open
- * dashboards live, after the commit.
+ * dashboards live, after the commit. Visitors do not write the owner's timeline: the stored time
+ * is the server's unless the visitor's lies within minutes before it (`clientTime`), and a scan
+ * of a code that does not exist is not stored (404).
  */
 export async function scanRecorder(
   props: ScanProps,
   { trx, actor, hub, afterCommit }: Ctx<User | null, Knex> & Effects & { hub: EventHub },
 ): Promise<RecordedScan> {
-  const event = await recorderFor(trx)({ ...props, viewerId: actor?.id ?? null });
+  const event = await recorderFor(trx)({
+    ...props,
+    scannedAt: clientTime(props.scannedAt),
+    viewerId: actor?.id ?? null,
+  });
+  if (!event) throw notFound(SCAN_MESSAGES.notFound);
   const { itemId, ownerId } = event;
   if (itemId && ownerId)
     afterCommit(() =>

@@ -8,7 +8,6 @@ import type { User } from '../models/User';
 import { isSetClaimable } from './codeLifecycle';
 import { grantHolders, recordClaimGrant } from './codeClaimer';
 import { normalizeCodeValue } from './codeValues';
-import { labelAttacher } from './labelAttacher';
 
 /**
  * An expired pending assignment is reported (assignment_failed) for this long after it expired,
@@ -17,9 +16,10 @@ import { labelAttacher } from './labelAttacher';
 export const EXPIRED_ASSIGNMENT_NOTICE_MS = 30 * 60 * 1000;
 
 /**
- * What scanning a label means for this viewer (DESIGN.md "Scan outcomes"). A signed-in owner with
- * a live pending assignment who scans a label that can be theirs (their own unassigned code, or a
- * claimable code nobody owns: claimed and assigned in one step) completes the assignment.
+ * What scanning a label means for this viewer (DESIGN.md "Scan outcomes"). It only reads: a
+ * signed-in owner with a live pending assignment who scans a label that can be theirs (their own
+ * unassigned code, or a claimable code nobody owns) is told `assignment_pending` with the item,
+ * and their scan page completes it with an explicit POST (services/pendingAssignmentCompleter).
  */
 export async function scanResolver(
   props: { qrCode: string; ip: string },
@@ -43,8 +43,14 @@ export async function scanResolver(
 
   const pending = actor ? await newestOpenAssignment(actor, trx) : undefined;
   const now = Date.now();
-  if (pending && new Date(pending.expiresAt).getTime() > now)
-    return completeAssignment({ code, pending }, { trx, actor: actor! });
+  if (pending && new Date(pending.expiresAt).getTime() > now) {
+    const item = await Item.query(trx).findById(pending.itemId);
+    return {
+      type: 'assignment_pending',
+      message: SCAN_MESSAGES.assignmentPending,
+      item: { id: pending.itemId, name: item?.name },
+    };
+  }
   if (pending && now - new Date(pending.expiresAt).getTime() < EXPIRED_ASSIGNMENT_NOTICE_MS)
     return {
       type: 'assignment_failed',
@@ -62,37 +68,14 @@ export async function scanResolver(
   };
 }
 
-/** The owner's newest pending assignment, locked, unless it was completed. */
+/** The owner's newest pending assignment, unless it was completed. */
 async function newestOpenAssignment(actor: User, trx: Conn) {
   const newest = await PendingAssignment.query(trx)
     .where({ ownerId: actor.id })
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .first()
-    .forUpdate();
+    .first();
   return newest && !newest.completedAt ? newest : undefined;
-}
-
-async function completeAssignment(
-  { code, pending }: { code: QrCode; pending: PendingAssignment },
-  ctx: TrxCtx,
-): Promise<ScanResult> {
-  const failed = (error: string): ScanResult => ({ type: 'assignment_failed', message: error, error });
-  if (!code.ownerId) {
-    // Claim first, conditionally: if someone else got it a moment ago nothing has changed yet.
-    const claimed = await QrCode.query(ctx.trx)
-      .where({ id: code.id })
-      .whereNull('ownerId')
-      .patch({ ownerId: ctx.actor.id, claimedAt: new Date() });
-    if (!claimed) return failed(SCAN_MESSAGES.assignmentTaken);
-  }
-  await labelAttacher({ codeId: code.id, itemId: pending.itemId }, ctx);
-  const item = await Item.query(ctx.trx).findById(pending.itemId);
-  return {
-    type: 'assignment_completed',
-    message: SCAN_MESSAGES.assignmentCompleted,
-    item: { id: pending.itemId, name: item?.name },
-  };
 }
 
 /** Codes of the set nobody owns yet (the set is claimable, or the scan would not ask). */

@@ -11,6 +11,17 @@ import type {
 } from '@homing/shared';
 import type { ApiClient, ApiResult } from '../api/client';
 
+/** A gift voucher as admins see it (GET /api/admin/gift-vouchers). */
+export interface AdminVoucher {
+  id: string;
+  code: string;
+  itemName: string | null;
+  issuedAt: string;
+  redeemedAt: string | null;
+  voidedAt: string | null;
+  owner: { name: string | null; email: string | null; phoneNumber: string | null };
+}
+
 /** The admin API of spec section 7, typed. Every call answers the envelope; none throws on HTTP errors. */
 export function adminApi(api: ApiClient) {
   return {
@@ -26,6 +37,9 @@ export function adminApi(api: ApiClient) {
     markPrinted: (setIds: string[]) =>
       api.post<MarkSetsPrintedResult>('/api/admin/qr-sets/mark-sets-printed', { setIds }),
     markReleased: (setIds: string[]) => api.post<null>('/api/admin/qr-sets/mark-sets-released', { setIds }),
+    vouchers: () => api.get<{ vouchers: AdminVoucher[] }>('/api/admin/gift-vouchers'),
+    voidVoucher: (id: string) =>
+      api.post<{ voucher: AdminVoucher }>(`/api/admin/gift-vouchers/${encodeURIComponent(id)}/void`),
   };
 }
 

@@ -89,13 +89,17 @@ export async function sendReport(qrCode: string, payload: FoundReportPayload): P
   }
 }
 
-/** POST /api/items/{id}/recover (the owner's bearer): the recovery and its gift voucher. */
-export async function markRecovered(itemId: string): Promise<Result<{ voucherCode: string }>> {
+/**
+ * POST /api/items/{id}/recover (the owner's bearer): the recovery and its gift voucher, or null
+ * when this recovery earns none (one gift per item; never for the owner's own reports).
+ */
+export async function markRecovered(itemId: string): Promise<Result<{ voucherCode: string | null }>> {
   try {
     const { res, json } = await call('POST', `/api/items/${encodeURIComponent(itemId)}/recover`);
-    const data = json?.data as { voucher?: { code?: unknown } } | null | undefined;
+    const data = json?.data as { voucher?: { code?: unknown } | null } | null | undefined;
     const code = data?.voucher?.code;
     if (res.ok && typeof code === 'string') return { ok: true, voucherCode: code };
+    if (res.ok && data?.voucher === null) return { ok: true, voucherCode: null };
     return failure(res.status, json);
   } catch {
     return { ok: false, status: 0, message: null };

@@ -37,6 +37,7 @@ const en = {
   markRecovered: 'Mark as recovered',
   saving: 'Saving...',
   voucher: 'Welcome home! Here is your free gift:',
+  recoveredNoGift: 'Welcome home! The item is marked recovered. This recovery does not come with a gift.',
   recoverFailed: 'Could not mark the item as recovered. Please try again.',
   noOpenReport: 'There is no new finder report for this item to mark as recovered.',
   codeTitle: 'Found something with a QR label?',
@@ -88,6 +89,8 @@ const es: Messages = {
   markRecovered: 'Marcar como recuperado',
   saving: 'Guardando...',
   voucher: '¡De vuelta en casa! Aquí tienes tu regalo:',
+  recoveredNoGift:
+    '¡De vuelta en casa! El objeto está marcado como recuperado. Esta recuperación no incluye regalo.',
   recoverFailed: 'No se pudo marcar como recuperado. Inténtalo de nuevo.',
   noOpenReport: 'No hay ningún aviso nuevo de este objeto que marcar como recuperado.',
   codeTitle: '¿Has encontrado algo con una etiqueta QR?',
@@ -137,6 +140,8 @@ const fr: Messages = {
   markRecovered: 'Marquer comme récupéré',
   saving: 'Enregistrement...',
   voucher: 'Bon retour à la maison\u202f! Voici votre cadeau\u202f:',
+  recoveredNoGift:
+    'Bon retour à la maison\u202f! L’objet est marqué comme récupéré. Cette récupération ne donne pas droit à un cadeau.',
   recoverFailed: 'Impossible de marquer l’objet comme récupéré. Veuillez réessayer.',
   noOpenReport: 'Aucun nouveau signalement à clore pour cet objet.',
   codeTitle: 'Vous avez trouvé un objet avec une étiquette QR\u202f?',

@@ -23,6 +23,10 @@ export function ownerPanel({ t, lang }: Translator, view: ItemView & { item: { i
     button.textContent = t('saving');
     error.hidden = true;
     const result = await markRecovered(view.item.id);
+    if (result.ok && result.voucherCode === null) {
+      show(body, h('p', { className: 'finder-owner__voucher', role: 'status' }, t('recoveredNoGift')));
+      return;
+    }
     if (result.ok) {
       show(
         body,

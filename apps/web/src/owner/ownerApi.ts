@@ -23,6 +23,8 @@ export interface Voucher {
   itemName: string | null;
   issuedAt: string;
   redeemedAt: string | null;
+  /** Voided by an admin: shown as void, no longer usable. */
+  voidedAt: string | null;
 }
 
 const itemPath = (id: string) => `/api/items/${encodeURIComponent(id)}`;
@@ -52,6 +54,9 @@ export const ownerApi = {
   removeCode: (id: string) => api.delete<{ item: Item }>(`${itemPath(id)}/qr-assignment`),
 
   scan: (qrCode: string) => api.get<ScanResult>(`/api/qr-code-event/${encodeURIComponent(qrCode)}`),
+  /** The scan said `assignment_pending`: put the scanned label on that item (a scan outcome back). */
+  completeAssignment: (itemId: string, qrCode: string) =>
+    api.post<ScanResult>(`${itemPath(itemId)}/qr-assignment/scan`, { qrCode }),
   claim: (body: ClaimRequest) => api.post<ClaimResult>('/api/qr-codes/claim', body),
 
   dashboard: () => api.get<DashboardData>('/api/users/me/data'),

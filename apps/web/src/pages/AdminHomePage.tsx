@@ -46,6 +46,10 @@ export default function AdminHomePage() {
           ),
         )}
       </ul>
+      {/* Not a fifth card: the spec's home has four. */}
+      <p className="admin-home__more">
+        <Link to="/admin/gift-vouchers">Gift vouchers</Link>: the gifts issued to owners, and voiding one.
+      </p>
     </section>
   );
 }

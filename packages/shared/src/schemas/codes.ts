@@ -4,6 +4,7 @@ import { safeText } from './text';
 // Scanning, claiming and assigning labels (spec sections 2, 3 and 7; DESIGN.md "Scan outcomes").
 
 export const SCAN_RESULT_TYPES = [
+  'assignment_pending',
   'assignment_completed',
   'assignment_failed',
   'inactive_item',
@@ -17,6 +18,7 @@ export const scanResultType = z.enum(SCAN_RESULT_TYPES);
 export type ScanResultType = z.infer<typeof scanResultType>;
 
 export const SCAN_MESSAGES = {
+  assignmentPending: 'Assigning this QR code to your item...',
   assignmentCompleted: 'QR code assigned to your item!',
   assignmentExpired: 'The assignment request has expired. Please try again.',
   assignmentTaken: 'This QR code was just claimed by someone else. Please scan another label.',
@@ -38,7 +40,11 @@ export const scanResult = z.object({
   message: z.string(),
   /** Set on assignment_failed: the reason, shown by the screen. */
   error: z.string().optional(),
-  /** assignment_completed: the item now carrying the label; found_item and inactive_item: its id. */
+  /**
+   * assignment_pending: the item waiting for this label (the owner's page completes it with
+   * `POST /api/items/{id}/qr-assignment/scan`); assignment_completed: the item now carrying the
+   * label; found_item and inactive_item: its id.
+   */
   item: z.object({ id: z.string(), name: z.string().optional() }).optional(),
   /** unclaimed_code only. */
   setId: z.string().optional(),

@@ -1,14 +1,38 @@
+import { z } from 'zod';
 import { presentVoucher } from '../../presenters/publicItem';
 import { route, type RouteDef } from '../../routing';
 import { giftVoucherLister } from '../../services/giftVoucherLister';
+import { giftVoucherVoider, VOUCHER_NOT_FOUND } from '../../services/giftVoucherVoider';
 
+const presentAdminVoucher = (
+  r: Parameters<typeof presentVoucher>[0] & {
+    name: string | null;
+    email: string | null;
+    phoneNumber: string | null;
+  },
+) => ({ ...presentVoucher(r), owner: { name: r.name, email: r.email, phoneNumber: r.phoneNumber } });
+
+const idParams = z.object({ id: z.uuid({ error: VOUCHER_NOT_FOUND }) });
+
+/** Gift vouchers for admins: every one issued, and voiding a farmed one. */
 export function voucherRoutes(): RouteDef[] {
   return [
     route({ method: 'get', path: '/api/admin/gift-vouchers', access: 'admin' }, async (_input, ctx) => ({
-      vouchers: (await giftVoucherLister({}, ctx)).map((r) => ({
-        ...presentVoucher(r),
-        owner: { name: r.name, email: r.email, phoneNumber: r.phoneNumber },
-      })),
+      vouchers: (await giftVoucherLister({}, ctx)).map(presentAdminVoucher),
     })),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/admin/gift-vouchers/:id/void',
+        access: 'admin',
+        params: idParams,
+        transaction: true,
+      },
+      async ({ params }, ctx) => {
+        const { voucher } = await giftVoucherVoider({ voucherId: params.id }, ctx);
+        return { voucher: presentAdminVoucher(voucher) };
+      },
+    ),
   ];
 }

@@ -50,11 +50,11 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         transaction: true,
         status: 201,
       },
-      async ({ params, body, prepared }, ctx) => {
+      async ({ params, body, prepared, ctx: http }, ctx) => {
         // Only reports actually stored count against the sender.
         ctx.afterRollback(prepared.refund);
         const report = await foundReportCreator(
-          { qrCode: params.qrCode, report: body },
+          { qrCode: params.qrCode, report: body, ip: http.ip },
           { ...ctx, config, hub, worker },
         );
         return { reportId: report.id };

@@ -14,6 +14,14 @@ afterAll(async () => {
 type Scan = { type: string; message: string; error?: string; item?: { id: string; name?: string } };
 const scan = (value: string, token?: string) =>
   server.api<Scan>('GET', `/api/qr-code-event/${value}`, { token });
+const complete = (itemId: string, qrCode: string, token: string) =>
+  server.api<Scan>('POST', `/api/items/${itemId}/qr-assignment/scan`, { token, body: { qrCode } });
+/** The owner's scan page: the GET says an assignment waits, the page's POST completes it. */
+const scanAndComplete = async (value: string, token: string) => {
+  const seen = await scan(value, token);
+  if (seen.body.type !== 'assignment_pending') return seen;
+  return complete(seen.body.item!.id, value, token);
+};
 const pending = (itemId: string, token: string) =>
   server.api<{ id: string; expiresAt: string }>('POST', `/api/items/${itemId}/qr-assignment/pending`, {
     token,
@@ -56,7 +64,19 @@ describe('pending assignment and the scan that completes it', () => {
     const phone = await server.api<{ sessionToken: string }>('POST', '/api/auth/login', {
       body: { identifier: owner.email, password: owner.password },
     });
-    const res = await scan(set.codes[0]!.value.toLowerCase(), phone.body.sessionToken);
+    const token = phone.body.sessionToken;
+    // The scan itself only reads: it says an assignment waits for this label, and changes nothing.
+    const seen = await scan(set.codes[0]!.value.toLowerCase(), token);
+    expect(seen.body).toMatchObject({
+      type: 'assignment_pending',
+      message: SCAN_MESSAGES.assignmentPending,
+      item: { id: item.id, name: item.name },
+    });
+    expect(await itemCode(item.id, owner.token)).toBeNull();
+    expect((await scan(set.codes[0]!.value, token)).body.type).toBe('assignment_pending');
+
+    const res = await complete(item.id, set.codes[0]!.value.toLowerCase(), token);
+    expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       type: 'assignment_completed',
       message: SCAN_MESSAGES.assignmentCompleted,
@@ -67,8 +87,10 @@ describe('pending assignment and the scan that completes it', () => {
       token: owner.token,
     });
     expect(status.body.data).toMatchObject({ status: 'completed', qrCode: set.codes[0]!.value });
-    // Completed: scanning again is a found_item, not a second assignment.
+    // Completed: scanning again is a found_item, not a second assignment; a repeated POST (a
+    // reloaded page) answers the same completion.
     expect((await scan(set.codes[0]!.value, owner.token)).body.type).toBe('found_item');
+    expect((await complete(item.id, set.codes[0]!.value, token)).body.type).toBe('assignment_completed');
   });
 
   it('claims and assigns an unclaimed code in one step; a visitor’s scan of it is unaffected', async () => {
@@ -77,7 +99,9 @@ describe('pending assignment and the scan that completes it', () => {
     const set = await makeSet(server, { count: 2 });
     await pending(item.id, owner.token);
     expect((await scan(set.codes[1]!.value)).body.type).toBe('unclaimed_code');
-    const res = await scan(set.codes[0]!.value, owner.token);
+    expect((await scan(set.codes[0]!.value, owner.token)).body.type).toBe('assignment_pending');
+    expect(await codeRow(set.codes[0]!.id)).toMatchObject({ ownerId: null });
+    const res = await scanAndComplete(set.codes[0]!.value, owner.token);
     expect(res.body.type).toBe('assignment_completed');
     expect(await codeRow(set.codes[0]!.id)).toMatchObject({ ownerId: owner.user.id, itemId: item.id });
     expect(await codeRow(set.codes[1]!.id)).toMatchObject({ ownerId: null });
@@ -89,7 +113,7 @@ describe('pending assignment and the scan that completes it', () => {
     const set = await makeSet(server, { count: 2 });
     await giveCode(server, set.codes[0]!.id, owner.user.id, item.id);
     await pending(item.id, owner.token);
-    expect((await scan(set.codes[1]!.value, owner.token)).body.type).toBe('assignment_completed');
+    expect((await scanAndComplete(set.codes[1]!.value, owner.token)).body.type).toBe('assignment_completed');
     expect(await itemCode(item.id, owner.token)).toBe(set.codes[1]!.value);
     expect(await codeRow(set.codes[0]!.id)).toMatchObject({ ownerId: owner.user.id, itemId: null });
   });
@@ -111,6 +135,12 @@ describe('pending assignment and the scan that completes it', () => {
       // The top-level `error` is the envelope's (null on success); the scan's reason is data.error.
       expect(res.body.data).toMatchObject({ error: 'The assignment request has expired. Please try again.' });
     }
+    // A page that still POSTs after the expiry is told the same and changes nothing.
+    const late = await complete(item.id, set.codes[1]!.value, owner.token);
+    expect(late.body).toMatchObject({
+      type: 'assignment_failed',
+      data: { error: SCAN_MESSAGES.assignmentExpired },
+    });
     expect(await itemCode(item.id, owner.token)).toBeNull();
     expect(await codeRow(set.codes[1]!.id)).toMatchObject({ ownerId: null });
     const status = await server.api('GET', `/api/items/${item.id}/qr-assignment/pending`, {
@@ -135,7 +165,38 @@ describe('pending assignment and the scan that completes it', () => {
     await pending(item.id, owner.token);
     expect((await scan(set.codes[0]!.value, owner.token)).body.type).toBe('other_unassigned_code');
     expect((await scan(inactive.codes[0]!.value, owner.token)).body.type).toBe('inactive_code');
+    // Nor when the POST is sent directly.
+    const others = await complete(item.id, set.codes[0]!.value, owner.token);
+    expect(others.body).toMatchObject({
+      type: 'assignment_failed',
+      data: { error: SCAN_MESSAGES.assignmentTaken },
+    });
+    const notYet = await complete(item.id, inactive.codes[0]!.value, owner.token);
+    expect(notYet.body).toMatchObject({
+      type: 'assignment_failed',
+      data: { error: SCAN_MESSAGES.inactiveCode },
+    });
     expect(await itemCode(item.id, owner.token)).toBeNull();
+    expect(await codeRow(inactive.codes[0]!.id)).toMatchObject({ ownerId: null });
+  });
+
+  it('completes only the caller’s own item, for a code that exists', async () => {
+    const owner = await signUp(server);
+    const other = await signUp(server);
+    const item = await makeItem(server, owner.token);
+    const set = await makeSet(server);
+    await pending(item.id, owner.token);
+    const stranger = await complete(item.id, set.codes[0]!.value, other.token);
+    expect(stranger.status).toBe(404);
+    const unknown = await complete(item.id, 'NOSUCHCODE1', owner.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe(SCAN_MESSAGES.notFound);
+    expect(
+      (await server.api('POST', `/api/items/${item.id}/qr-assignment/scan`, { token: owner.token, body: {} }))
+        .status,
+    ).toBe(400);
+    expect(await itemCode(item.id, owner.token)).toBeNull();
+    expect(await codeRow(set.codes[0]!.id)).toMatchObject({ ownerId: null });
   });
 
   it('cancels a pending assignment: the next scan is an ordinary one', async () => {

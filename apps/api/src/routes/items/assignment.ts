@@ -5,6 +5,7 @@ import { route, type Deps, type RouteDef } from '../../routing';
 import { codeAssigner } from '../../services/codeAssigner';
 import { codeUnassigner } from '../../services/codeUnassigner';
 import { pendingAssignmentCanceller } from '../../services/pendingAssignmentCanceller';
+import { pendingAssignmentCompleter } from '../../services/pendingAssignmentCompleter';
 import { pendingAssignmentCreator } from '../../services/pendingAssignmentCreator';
 import { pendingAssignmentFinder } from '../../services/pendingAssignmentFinder';
 
@@ -27,6 +28,22 @@ export function assignmentRoutes(_deps: Deps): RouteDef[] {
     route(
       { method: 'delete', path: PENDING, access: 'user', params: itemIdParams, transaction: true },
       async ({ params }, ctx) => pendingAssignmentCanceller({ itemId: params.id }, ctx),
+    ),
+
+    // The scan page's explicit completion (the scan's GET only says `assignment_pending`); the
+    // answer is a scan outcome, with its fields also at the top level like the GET's.
+    route(
+      {
+        method: 'post',
+        path: '/api/items/:id/qr-assignment/scan',
+        access: 'user',
+        params: itemIdParams,
+        body: assignCodeRequest,
+        transaction: true,
+        flatten: true,
+      },
+      async ({ params, body }, ctx) =>
+        pendingAssignmentCompleter({ itemId: params.id, qrCode: body.qrCode }, ctx),
     ),
 
     route(

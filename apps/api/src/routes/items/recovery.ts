@@ -18,11 +18,12 @@ export function recoveryRoutes(_deps: Deps): RouteDef[] {
         transaction: true,
         status: 201,
       },
-      async ({ params }, ctx) => {
-        const { recovery, voucher, item } = await recoveryRecorder({ itemId: params.id }, ctx);
+      async ({ params, ctx: http }, ctx) => {
+        const { recovery, voucher, item } = await recoveryRecorder({ itemId: params.id, ip: http.ip }, ctx);
         return {
           recoveredAt: new Date(recovery.recoveredAt).toISOString(),
-          voucher: presentVoucher({ ...voucher, itemName: item.name }),
+          // null: the recovery stands, but this one earns no gift (recoveryRecorder says when).
+          voucher: voucher ? presentVoucher({ ...voucher, itemName: item.name }) : null,
         };
       },
     ),

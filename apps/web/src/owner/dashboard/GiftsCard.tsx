@@ -14,11 +14,12 @@ export function GiftsCard({ vouchers }: { vouchers: Voucher[] }) {
       <p className="dash-card__lead">Thank you for bringing your things home. Here are your gift vouchers.</p>
       <ul className="gifts">
         {vouchers.map((v) => (
-          <li key={v.id} className="gift">
+          <li key={v.id} className={v.voidedAt ? 'gift gift--void' : 'gift'}>
             <span className="gift__code">{v.code}</span>
             <span className="gift__meta">
               {v.itemName ? `For ${v.itemName}, ` : ''}issued {formatDate(v.issuedAt)}
               {v.redeemedAt ? ` · redeemed ${formatDate(v.redeemedAt)}` : ''}
+              {v.voidedAt ? ` · void since ${formatDate(v.voidedAt)}: this voucher cannot be used` : ''}
             </span>
           </li>
         ))}

@@ -75,6 +75,19 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
 
   const current = view?.code === qrCode ? view.view : null;
 
+  // The scan only says an assignment waits; the owner's page completes it explicitly (a POST),
+  // then shows the outcome like any other.
+  useEffect(() => {
+    if (current?.kind !== 'assignment_pending') return;
+    let cancelled = false;
+    void ownerApi.completeAssignment(current.itemId, qrCode).then((result) => {
+      if (!cancelled) setView({ code: qrCode, view: scanView(result) });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [current, qrCode]);
+
   useEffect(() => {
     if (current?.kind === 'found_item') navigate(`/found/${encodeURIComponent(qrCode)}`, { replace: true });
     if (current?.kind !== 'assignment_completed') return;
@@ -84,6 +97,7 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
   }, [current, navigate, qrCode]);
 
   if (!current || current.kind === 'found_item') return <LoadingState label="Checking QR code..." />;
+  if (current.kind === 'assignment_pending') return <LoadingState label="Assigning QR code..." />;
 
   switch (current.kind) {
     case 'error':

@@ -22,6 +22,19 @@ describe('scanView', () => {
     expect(scanView(ok({ message: 'x' }))).toEqual({ kind: 'error', message: 'No result from QR code scan' });
   });
 
+  it('maps a waiting assignment to the item the page completes it for', () => {
+    expect(
+      scanView(ok({ type: 'assignment_pending', message: 'm', item: { id: 'i1', name: 'Keys' } })),
+    ).toEqual({
+      kind: 'assignment_pending',
+      itemId: 'i1',
+    });
+    expect(scanView(ok({ type: 'assignment_pending', message: 'm' }))).toEqual({
+      kind: 'error',
+      message: 'Failed to process QR code',
+    });
+  });
+
   it('maps every outcome', () => {
     expect(scanView(ok({ type: 'assignment_completed', message: 'Done', item: { id: 'i1' } }))).toEqual({
       kind: 'assignment_completed',

@@ -6,9 +6,13 @@ export const SCAN_TEXT = {
   noResult: 'No result from QR code scan',
 } as const;
 
-/** What the /qr/{qrCode} screen shows for one answer of GET /api/qr-code-event (spec section 2). */
+/**
+ * What the /qr/{qrCode} screen shows for one answer of GET /api/qr-code-event (spec section 2),
+ * or of the POST that completes a pending assignment (same shape).
+ */
 export type ScanView =
   | { kind: 'error'; message: string }
+  | { kind: 'assignment_pending'; itemId: string }
   | { kind: 'assignment_completed'; message: string; itemId: string | null }
   | { kind: 'assignment_failed'; error: string }
   | { kind: 'inactive_item'; message: string }
@@ -38,6 +42,11 @@ export function scanView(answer: ScanAnswer): ScanView {
     return { kind: 'error', message: SCAN_TEXT.noResult };
   const message = text(result.message, '');
   switch (result.type) {
+    case 'assignment_pending':
+      // The page completes it with a POST; without an item there is nothing to complete.
+      return result.item?.id
+        ? { kind: 'assignment_pending', itemId: result.item.id }
+        : { kind: 'error', message: SCAN_TEXT.failed };
     case 'assignment_completed':
       return {
         kind: 'assignment_completed',
