@@ -16,10 +16,13 @@ const daysAgo = (d: number, hour = 12) => {
 };
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-/** A scan as a finder's phone sends it (the client may report when it scanned). */
+/**
+ * A scan as a finder's phone sends it, then dated back: the server stores its own clock for a
+ * visitor's scan (services/clientTime.ts), so only the database can make a scan old.
+ */
 async function scan(qrCode: string, scannedAt: Date, mobile = true) {
-  const res = await server.api('POST', '/api/analytics/scan', {
-    body: { qrCode, scannedAt: scannedAt.toISOString() },
+  const res = await server.api<{ data: { id: string } }>('POST', '/api/analytics/scan', {
+    body: { qrCode },
     headers: {
       'User-Agent': mobile
         ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148'
@@ -27,6 +30,7 @@ async function scan(qrCode: string, scannedAt: Date, mobile = true) {
     },
   });
   expect(res.status).toBe(201);
+  await server.db.knex('scanEvents').where('id', res.body.data.id).update({ scannedAt });
 }
 
 interface Dashboard {
