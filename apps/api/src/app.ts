@@ -50,6 +50,7 @@ export function createApp(deps: Deps) {
   // one the outermost proxy saw); anything left of it was written by the client and is ignored.
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   app.use(requestLog(deps.logger));
+  app.use(deps.metrics.middleware);
   app.use(errorHandler);
   app.use(refuseControlCharactersInPath);
   app.use(

@@ -22,12 +22,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('serves no metrics unless METRICS_PORT is set, and then on loopback by default', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      port: 9464,
+      host: '10.0.0.5',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -77,6 +77,15 @@ const envSchema = z.object({
   SCAN_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   RATE_LIMIT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8_760).default(24),
   RETENTION_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+  // Prometheus `/metrics` on its own listener (off unless set; 9464 is the usual port, 0 picks a
+  // free one), bound to loopback by default: never on the public port (README: Metrics).
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0)
+    .max(65535, 'must be at most 65535')
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -147,6 +156,7 @@ function buildConfig(env: z.output<typeof envSchema>) {
       rateLimitMs: env.RATE_LIMIT_RETENTION_HOURS * 60 * 60 * 1000,
       intervalMs: env.RETENTION_INTERVAL_MS,
     },
+    metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import { inTransaction, withEffects, type Ctx, type Effects } from './ctx';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import type { User } from './models/User';
 import type { EventHub } from './notifications/hub';
 import type { NotificationWorker } from './notifications/worker';
@@ -23,6 +24,8 @@ export interface Deps {
   worker: NotificationWorker | null;
   /** Aborted when a graceful shutdown begins: /readyz answers 503, event streams close with a retry hint. */
   stopping: AbortSignal;
+  /** This process's Prometheus metrics (served on METRICS_PORT only). */
+  metrics: Metrics;
 }
 
 export interface AppState {

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import type { Config } from './config';
 import { connect, migrateLatest, type Database } from './db/connection';
 import { createLogger, type Logger } from './logger';
+import { createMetrics, startMetricsServer } from './metrics';
 import { seedLocal } from './db/seedLocal';
 import { createHub, createWorker } from './notifications';
 import { retentionJob } from './notifications/retention';
@@ -11,6 +12,8 @@ import type { Deps } from './routing';
 
 export interface RunningServer {
   url: string;
+  /** The internal `/metrics` listener's URL, or null when METRICS_PORT is unset. */
+  metricsUrl: string | null;
   db: Database;
   logger: Logger;
   deps: Deps;
@@ -89,10 +92,11 @@ export async function startServer(
     throw err;
   }
   const hub = await createHub(db, logger);
-  const worker = config.runWorker ? createWorker(db, config, logger) : null;
+  const metrics = createMetrics({ knex: db.knex });
+  const worker = config.runWorker ? createWorker(db, config, logger, {}, metrics) : null;
   const retention = config.runWorker ? retentionJob({ knex: db.knex, logger }, config.retention) : null;
   const stopping = new AbortController();
-  const deps: Deps = { db: db.knex, config, logger, hub, worker, stopping: stopping.signal };
+  const deps: Deps = { db: db.knex, config, logger, hub, worker, stopping: stopping.signal, metrics };
   const app = createApp(deps);
   const handle = app.callback();
   const answering = new Set<http.ServerResponse>();
@@ -107,6 +111,7 @@ export async function startServer(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
   worker?.start();
   retention?.start();
   const { port } = server.address() as AddressInfo;
@@ -144,6 +149,7 @@ export async function startServer(
         server.closeAllConnections();
       }
       await hub.close();
+      await metricsServer?.close();
       // A query still running past the deadline must not keep the process up.
       return (await beforeDeadline(db.close(), Math.max(deadline, Date.now()) + 1_000)) && finished;
     })());
@@ -155,7 +161,8 @@ export async function startServer(
     await worker?.stop();
     await retention?.stop();
     await hub.close();
+    await metricsServer?.close();
     await db.close();
   };
-  return { url, db, logger, deps, shutdown, close };
+  return { url, metricsUrl: metricsServer?.url ?? null, db, logger, deps, shutdown, close };
 }

@@ -1,5 +1,6 @@
 import { migrateLatest } from '../db/connection';
 import { createLogger } from '../logger';
+import { createMetrics, startMetricsServer } from '../metrics';
 import { createWorker } from '../notifications';
 import { retentionJob } from '../notifications/retention';
 import { openForCli } from './startup';
@@ -8,7 +9,10 @@ import { openForCli } from './startup';
 const { config, db } = await openForCli();
 const logger = createLogger(config.logLevel);
 await migrateLatest(db.knex);
-const worker = createWorker(db, config, logger);
+const metrics = createMetrics({ knex: db.knex });
+const worker = createWorker(db, config, logger, {}, metrics);
+// Deliveries and the outbox are counted here; METRICS_PORT must differ from any API process's on this host.
+const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
 const retention = retentionJob({ knex: db.knex, logger }, config.retention);
 worker.start();
 retention.start();
@@ -16,7 +20,11 @@ logger.info('notification worker started');
 // Deliveries in hand get SHUTDOWN_TIMEOUT_MS to finish; leases still held then are handed back.
 const stop = async () => {
   setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 2_000).unref();
-  await Promise.all([worker.stop({ timeoutMs: config.shutdownTimeoutMs }), retention.stop()]);
+  await Promise.all([
+    worker.stop({ timeoutMs: config.shutdownTimeoutMs }),
+    retention.stop(),
+    metricsServer?.close(),
+  ]);
   await db.close();
   process.exit(0);
 };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
 import { localHub, postgresHub, type EventHub } from './hub';
 import { folderMailer, smtpMailer, type Mailer } from './mailer';
 import { folderSmsProvider, twilioSmsProvider, type SmsProvider } from './sms';
@@ -28,9 +29,21 @@ export async function createHub(db: Database, logger: Logger): Promise<EventHub>
   return db.kind === 'postgres' && db.url ? postgresHub(db.url, db.knex, logger) : localHub();
 }
 
-export function createWorker(db: Database, config: Config, logger: Logger, opts: WorkerOptions = {}) {
+export function createWorker(
+  db: Database,
+  config: Config,
+  logger: Logger,
+  opts: WorkerOptions = {},
+  metrics?: Metrics,
+) {
   return notificationWorker(
-    { knex: db.knex, mailer: createMailer(config, logger), sms: createSmsProvider(config, logger), logger },
+    {
+      knex: db.knex,
+      mailer: createMailer(config, logger),
+      sms: createSmsProvider(config, logger),
+      logger,
+      onAttempt: metrics && ((channel, result) => metrics.deliveries.inc({ channel, result })),
+    },
     { ...config.worker, ...opts },
   );
 }

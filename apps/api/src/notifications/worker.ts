@@ -31,7 +31,14 @@ export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0,
  * carries the same Message-ID.
  */
 export function notificationWorker(
-  deps: { knex: Knex; mailer: Mailer; sms: SmsProvider; logger: Logger },
+  deps: {
+    knex: Knex;
+    mailer: Mailer;
+    sms: SmsProvider;
+    logger: Logger;
+    /** Counts each settled attempt (metrics); called after its outcome is stored. */
+    onAttempt?: (channel: Job['channel'], result: 'delivered' | 'retry' | 'failed') => void;
+  },
   opts: WorkerOptions = {},
 ) {
   const { pollMs = 1_000, leaseMs = 60_000, maxAttempts = 8, concurrency = 1 } = opts;
@@ -102,6 +109,7 @@ export function notificationWorker(
           startedAt,
         });
       });
+      deps.onAttempt?.(job.channel, 'delivered');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const retryable = !(err instanceof SmsProviderError) || err.retryable;
@@ -127,6 +135,7 @@ export function notificationWorker(
           startedAt,
         });
       });
+      deps.onAttempt?.(job.channel, giveUp ? 'failed' : 'retry');
     }
   }
 

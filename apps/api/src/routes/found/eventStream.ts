@@ -40,7 +40,7 @@ const SHUTDOWN_RETRY_MS = 1_000;
  * header, never in the URL); each event is `event: found_report|found_event` with JSON data. A
  * comment every heartbeat keeps proxies from closing a quiet stream and lets a dead peer be found.
  */
-export function ownerEventStream({ hub, config, stopping }: Deps) {
+export function ownerEventStream({ hub, config, stopping, metrics }: Deps) {
   const { heartbeatMs, ...limits } = config.eventStreams;
   const registry = streamRegistry(limits);
   return route(
@@ -65,8 +65,16 @@ export function ownerEventStream({ hub, config, stopping }: Deps) {
       };
       if (stopping.aborted)
         throw serviceUnavailable('The server is restarting. Please try again in a moment.');
-      release = registry.open(user.id, close);
-      if (!release) throw serviceUnavailable('Too many live connections. Please try again in a moment.');
+      const releaseSlot = registry.open(user.id, close);
+      if (!releaseSlot) throw serviceUnavailable('Too many live connections. Please try again in a moment.');
+      metrics.eventStreams.inc();
+      let counted = true;
+      // close() may run more than once (client gone, then stream error); the gauge drops once.
+      release = () => {
+        releaseSlot();
+        if (counted) metrics.eventStreams.dec();
+        counted = false;
+      };
       // Compression would buffer the stream (no-transform below also keeps it off); events leave at once.
       ctx.compress = false;
       // Heartbeats keep a live stream busy; one whose writes stall for three of them is dropped.

@@ -15,7 +15,7 @@ const codeParams = z.object({ qrCode: z.string().trim().min(1).max(64) });
 
 /** Finder page data, found reports, scan analytics and live events (issue: finders). */
 export function foundRoutes(deps: Deps): RouteDef[] {
-  const { config, hub, worker } = deps;
+  const { config, hub, worker, metrics } = deps;
   const scanLimiter = memoryLimiter({ points: config.limits.scansPerMinute, durationMs: 60_000 });
   return [
     route(
@@ -57,6 +57,7 @@ export function foundRoutes(deps: Deps): RouteDef[] {
           { qrCode: params.qrCode, report: body, ip: http.ip },
           { ...ctx, config, hub, worker },
         );
+        ctx.afterCommit(() => metrics.reports.inc({ held: String(report.held) }));
         return { reportId: report.id };
       },
     ),
@@ -88,6 +89,8 @@ export function foundRoutes(deps: Deps): RouteDef[] {
           },
           { ...ctx, hub },
         );
+        // scanRecorder returns once its group commit is done.
+        metrics.scans.inc({ device_type: event.deviceType });
         return { id: event.id, deviceType: event.deviceType };
       },
     ),
