@@ -20,9 +20,10 @@ export interface S3PhotoSettings {
 export const PHOTO_STORE_UNAVAILABLE = 'Photos are unavailable right now. Please try again in a moment.';
 
 // A bucket that does not answer must fail the request quickly (503), not hold it and its
-// connection until the client gives up; one retry covers a dropped keep-alive socket.
+// connection until the client gives up; one retry covers a dropped keep-alive socket. The request
+// timeout is socket inactivity, and only throws with throwOnRequestTimeout (else the SDK just warns).
 const CONNECTION_TIMEOUT_MS = 3_000;
-const REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 5_000;
 
 const isMissing = (err: unknown) =>
   err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
@@ -46,7 +47,11 @@ export function s3PhotoStore(settings: S3PhotoSettings): PhotoStore & { client: 
     ...(settings.credentials ? { credentials: settings.credentials } : {}),
     forcePathStyle: settings.forcePathStyle,
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
   });
   const Bucket = settings.bucket;
   return {

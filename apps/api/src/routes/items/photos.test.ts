@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ITEM_MESSAGES } from '@homing/shared';
@@ -299,4 +300,30 @@ describe('item photos when the bucket does not answer', () => {
       (await server.api('POST', '/api/items', { token, body: { itemTypeId: 'keys', name: 'Keys' } })).status,
     ).toBe(201);
   });
+
+  // The SDK only warns when a request times out unless told to throw: without that, a bucket that
+  // accepts connections and never answers would hold every photo request forever.
+  it('answers 503 within seconds when the bucket accepts connections but never answers', async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const hanging = await startTestServer({
+      DATA_DIR: dataDir,
+      PHOTO_STORE: 's3',
+      S3_BUCKET: 'homing-photos',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+    });
+    try {
+      const started = Date.now();
+      const res = await hanging.api('GET', '/api/photos/AAAAAAAAAAAAAAAAAAAAAAAA.webp');
+      expect(res.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await hanging.close();
+      silent.close();
+    }
+  }, 30_000);
 });
