@@ -38,8 +38,44 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
+    [{ PHOTO_STORE: 'ftp' }, 'PHOTO_STORE'],
+    [{ PHOTO_STORE: 's3' }, 'S3_BUCKET'],
+    [{ PHOTO_STORE: 's3', S3_BUCKET: 'Not A Bucket' }, 'S3_BUCKET'],
+    [{ PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'sure' }, 'S3_FORCE_PATH_STYLE'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('keeps photos in DATA_DIR/photos unless PHOTO_STORE=s3 names a bucket', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/homing' }).photos).toEqual({
+      store: 'local',
+      dir: '/srv/homing/photos',
+    });
+    const s3 = loadConfig({
+      PHOTO_STORE: 's3',
+      S3_BUCKET: 'homing-photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+    });
+    expect(s3.photos).toEqual({
+      store: 's3',
+      s3: {
+        bucket: 'homing-photos',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      },
+    });
+    // No keys: the AWS SDK's own credential chain (an instance or task role).
+    expect(loadConfig({ PHOTO_STORE: 's3', S3_BUCKET: 'b12', S3_REGION: 'eu-west-1' }).photos).toMatchObject({
+      s3: { credentials: null, region: 'eu-west-1', endpoint: null, forcePathStyle: false },
+    });
   });
 });

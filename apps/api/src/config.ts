@@ -86,6 +86,24 @@ const envSchema = z.object({
     .max(65535, 'must be at most 65535')
     .optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Photos: the local folder (DATA_DIR/photos) for one process, or an S3-compatible bucket shared
+  // by every copy of the API. Without keys the AWS SDK's own chain applies (an instance role).
+  PHOTO_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as http://127.0.0.1:9000' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // MinIO and most self-hosted servers want http://host/bucket/key rather than http://bucket.host/key.
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -157,11 +175,40 @@ function buildConfig(env: z.output<typeof envSchema>) {
       intervalMs: env.RETENTION_INTERVAL_MS,
     },
     metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+    photos:
+      env.PHOTO_STORE === 's3'
+        ? {
+            store: 's3' as const,
+            s3: {
+              bucket: env.S3_BUCKET!,
+              endpoint: env.S3_ENDPOINT ?? null,
+              region: env.S3_REGION,
+              credentials: env.S3_ACCESS_KEY_ID
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! }
+                : null,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            },
+          }
+        : { store: 'local' as const, dir: path.join(path.resolve(env.DATA_DIR), 'photos') },
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }
 
 export class ConfigError extends Error {}
+
+function photoStoreProblems(env: z.output<typeof envSchema>): string[] {
+  if (env.PHOTO_STORE !== 's3') return [];
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push('S3_BUCKET: required when PHOTO_STORE=s3');
+  // One key without the other is a typo, not a wish for the SDK's default credentials.
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    problems.push(
+      env.S3_ACCESS_KEY_ID
+        ? 'S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set'
+        : 'S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set',
+    );
+  return problems;
+}
 
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -173,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(
         `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=twilio`).join('\n')}`,
       );
+  }
+  if (parsed.success) {
+    const problems = photoStoreProblems(parsed.data);
+    if (problems.length)
+      throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   if (parsed.success && parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS)
     throw new ConfigError(

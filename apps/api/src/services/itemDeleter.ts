@@ -7,7 +7,7 @@ import type { PhotoStore } from './photoStore';
 /**
  * Deletes the actor's item. Its label goes back to the owner's available codes (still claimed,
  * no item); pending assignments and finder reports go with the item, scan events keep no link.
- * The photo file is deleted after the commit (a rollback must not lose it).
+ * The photo is deleted from the store after the commit (a rollback must not lose it).
  */
 export async function itemDeleter(props: { itemId: string }, ctx: TrxCtx & Effects & { photos: PhotoStore }) {
   const item = await ownedItemFinder({ itemId: props.itemId, lock: true }, ctx);

@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
+import { s3PhotoStore } from './s3PhotoStore';
 
 /**
  * Where item photos live. Keys are random and unguessable, so a photo URL is a capability that
  * finders can follow without an account. The local folder is the default; an S3-compatible bucket
- * implements the same three calls (PutObject with ContentType, GetObject, DeleteObject) when the
- * API runs as several copies.
+ * (`s3PhotoStore.ts`, `PHOTO_STORE=s3`) implements the same three calls when the API runs as
+ * several copies. `delete` is the one way a photo goes (replaced, removed, its item deleted) and
+ * succeeds for a key that is already gone.
  */
 export interface PhotoStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -59,5 +61,6 @@ export function localPhotoStore(dir: string): PhotoStore {
   };
 }
 
-export const photosDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'photos');
-export const photoStoreFor = (config: Pick<Config, 'dataDir'>) => localPhotoStore(photosDir(config));
+/** The store the configuration names: `PHOTO_STORE=s3` → the bucket, else `DATA_DIR/photos`. */
+export const photoStoreFor = (config: Pick<Config, 'photos'>): PhotoStore =>
+  config.photos.store === 's3' ? s3PhotoStore(config.photos.s3) : localPhotoStore(config.photos.dir);

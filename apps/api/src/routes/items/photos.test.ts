@@ -1,28 +1,22 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ITEM_MESSAGES } from '@homing/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeItem, postMultipart } from '../../testing/codeFactory';
+import { startS3Server, type S3TestServer } from '../../testing/s3Server';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
 
-let server: TestServer;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-photos-'));
-  server = await startTestServer({ DATA_DIR: dataDir });
-});
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const photosDir = () => path.join(dataDir, 'photos');
 const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
-const itemCount = async () => Number((await server.db.knex('items').count({ n: '*' }))[0]!.n);
+const keyOf = (item: { photoUrl: string | null }) => item.photoUrl!.split('/').pop()!;
 const fields = { itemTypeId: 'pets', name: 'Rex', description: 'Brown dog', omitQR: 'true' };
 type Item = { id: string; photoUrl: string | null; name: string };
+const tinyPng = () =>
+  sharp({ create: { width: 4, height: 4, channels: 3, background: '#123' } })
+    .png()
+    .toBuffer();
 
 /** A 3000×2000 JPEG, rotated by its EXIF orientation, carrying a camera make and a GPS position. */
 const jpegWithGps = () =>
@@ -40,7 +34,26 @@ const jpegWithGps = () =>
     .withMetadata({ orientation: 6 })
     .toBuffer();
 
-describe('item photos', () => {
+// Every test runs on both stores: the local folder (the default) and a real S3-protocol server.
+describe.each(['local', 's3'] as const)('item photos (%s store)', (store) => {
+  let server: TestServer;
+  let dataDir: string;
+  let s3: S3TestServer | undefined;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-photos-'));
+    if (store === 's3') s3 = await startS3Server();
+    server = await startTestServer({ DATA_DIR: dataDir, ...s3?.env });
+  });
+  afterAll(async () => {
+    await server.close();
+    await s3?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The keys of the photos the store holds: files in DATA_DIR/photos, or objects in the bucket. */
+  const stored = async () => (s3 ? s3.keys() : filesIn(path.join(dataDir, 'photos')));
+  const itemCount = async () => Number((await server.db.knex('items').count({ n: '*' }))[0]!.n);
+
   it('re-encodes a JPEG with EXIF GPS: orientation applied, resized, no metadata left', async () => {
     const original = await jpegWithGps();
     const meta = await sharp(original).metadata();
@@ -59,16 +72,16 @@ describe('item photos', () => {
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/webp');
     expect(photo.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const stored = Buffer.from(await photo.arrayBuffer());
-    const out = await sharp(stored).metadata();
+    const served = Buffer.from(await photo.arrayBuffer());
+    const out = await sharp(served).metadata();
     expect(out.format).toBe('webp');
     expect([out.width, out.height]).toEqual([1067, 1600]); // portrait: rotated, then fit in 1600
     expect(out.exif).toBeUndefined();
     expect(out.xmp).toBeUndefined();
     expect(out.iptc).toBeUndefined();
     expect(out.orientation).toBeUndefined();
-    expect(stored.includes(Buffer.from('HomeCam'))).toBe(false);
-    expect(filesIn(photosDir())).toContain(item.photoUrl!.split('/').pop());
+    expect(served.includes(Buffer.from('HomeCam'))).toBe(false);
+    expect(await stored()).toContain(keyOf(item));
     expect(filesIn(path.join(dataDir, 'uploads'))).toEqual([]);
   });
 
@@ -107,7 +120,8 @@ describe('item photos', () => {
     expect(replaced.status).toBe(200);
     const second = replaced.body.item as Item;
     expect(second.photoUrl).not.toBe(first.photoUrl);
-    expect(filesIn(photosDir())).not.toContain(firstKey);
+    expect(await stored()).not.toContain(firstKey);
+    expect(await stored()).toContain(keyOf(second));
     expect((await fetch(server.url + first.photoUrl!)).status).toBe(404);
     const kept = await server.api<{ item: Item }>('PUT', `/api/items/${first.id}`, {
       token,
@@ -119,13 +133,13 @@ describe('item photos', () => {
       body: { name: 'Rex', itemTypeId: 'pets', photoUrl: null },
     });
     expect(removed.body.item.photoUrl).toBeNull();
-    expect(filesIn(photosDir())).not.toContain(second.photoUrl!.split('/').pop());
+    expect(await stored()).not.toContain(keyOf(second));
   });
 
   it('refuses a text file named .jpg with 415 and keeps nothing (create and replace)', async () => {
     const { token } = await signUp(server);
     const item = await makeItem(server, token);
-    const before = { items: await itemCount(), photos: filesIn(photosDir()).length };
+    const before = { items: await itemCount(), photos: (await stored()).length };
     const text = {
       name: 'cat.jpg',
       body: Buffer.from('this is not a picture\n'.repeat(100)),
@@ -142,7 +156,7 @@ describe('item photos', () => {
         .status,
     ).toBe(415);
     expect(await itemCount()).toBe(before.items);
-    expect(filesIn(photosDir())).toHaveLength(before.photos);
+    expect(await stored()).toHaveLength(before.photos);
     expect(filesIn(path.join(dataDir, 'uploads'))).toEqual([]);
     expect(
       (await server.api<{ item: Item }>('GET', `/api/items/${item.id}`, { token })).body.item.photoUrl,
@@ -152,7 +166,7 @@ describe('item photos', () => {
   it('refuses a 6 MB file with 413 and keeps nothing, not even the upload', async () => {
     const { token } = await signUp(server);
     const item = await makeItem(server, token);
-    const before = { items: await itemCount(), photos: filesIn(photosDir()).length };
+    const before = { items: await itemCount(), photos: (await stored()).length };
     const big = { name: 'huge.jpg', body: Buffer.alloc(6 * 1024 * 1024, 7) };
     const created = await postMultipart(server, '/api/items', { token, fields, file: big });
     expect(created.status).toBe(413);
@@ -160,7 +174,7 @@ describe('item photos', () => {
     const replaced = await postMultipart(server, `/api/items/${item.id}/photo`, { token, file: big });
     expect(replaced.status).toBe(413);
     expect(await itemCount()).toBe(before.items);
-    expect(filesIn(photosDir())).toHaveLength(before.photos);
+    expect(await stored()).toHaveLength(before.photos);
     expect(filesIn(dataDir)).not.toContain('uploads'); // uploads never touch the disk
     expect(
       (await server.api<{ item: Item }>('GET', `/api/items/${item.id}`, { token })).body.item.photoUrl,
@@ -196,9 +210,7 @@ describe('item photos', () => {
     });
     expect(none.status).toBe(400);
     expect(none.body.error).toBe(ITEM_MESSAGES.photoRequired);
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123' } })
-      .png()
-      .toBuffer();
+    const png = await tinyPng();
     const stranger = await postMultipart(server, `/api/items/${item.id}/photo`, {
       token: other.token,
       file: { name: 'x.png', body: png },
@@ -211,4 +223,107 @@ describe('item photos', () => {
     for (const key of ['nope.webp', '..%2F..%2Fetc%2Fpasswd', 'AAAAAAAAAAAAAAAAAAAAAAAA.webp'])
       expect((await fetch(`${server.url}/api/photos/${key}`)).status, key).toBe(404);
   });
+
+  it('deletes the photo with its item, and only that one', async () => {
+    const { token } = await signUp(server);
+    const make = async () =>
+      (
+        await postMultipart(server, '/api/items', {
+          token,
+          fields,
+          file: { name: 'a.png', body: await tinyPng() },
+        })
+      ).body.item as Item;
+    const [gone, kept] = [await make(), await make()];
+    expect(await stored()).toEqual(expect.arrayContaining([keyOf(gone), keyOf(kept)]));
+    const res = await server.api('DELETE', `/api/items/${gone.id}`, { token });
+    expect(res.status).toBe(200);
+    expect(await stored()).not.toContain(keyOf(gone));
+    expect(await stored()).toContain(keyOf(kept));
+    expect((await fetch(server.url + gone.photoUrl!)).status).toBe(404);
+    expect((await fetch(server.url + kept.photoUrl!)).status).toBe(200);
+  });
+
+  if (store === 's3')
+    it('keeps photos in the bucket only, with their content type', async () => {
+      const { token } = await signUp(server);
+      const item = await makeItem(server, token);
+      const res = await postMultipart(server, `/api/items/${item.id}/photo`, {
+        token,
+        file: { name: 'x.png', body: await tinyPng() },
+      });
+      const key = keyOf(res.body.item as Item);
+      const object = await s3!.object(key);
+      expect(object.contentType).toBe('image/webp');
+      const served = await fetch(`${server.url}/api/photos/${key}`);
+      expect(Buffer.from(await served.arrayBuffer()).equals(object.body)).toBe(true);
+      expect(filesIn(dataDir)).not.toContain('photos');
+    });
+});
+
+describe('item photos when the bucket does not answer', () => {
+  let server: TestServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-photos-'));
+    // A bucket that existed and went away: its port now refuses connections.
+    const s3 = await startS3Server();
+    await s3.close();
+    server = await startTestServer({ DATA_DIR: dataDir, ...s3.env });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with a clear message, never 500, and stores nothing', async () => {
+    const { token } = await signUp(server);
+    const unavailable = {
+      success: false,
+      data: null,
+      error: 'Photos are unavailable right now. Please try again in a moment.',
+      code: 'service_unavailable',
+    };
+    const served = await server.api('GET', '/api/photos/AAAAAAAAAAAAAAAAAAAAAAAA.webp');
+    expect(served.status).toBe(503);
+    expect(served.body).toEqual(unavailable);
+    const created = await postMultipart(server, '/api/items', {
+      token,
+      fields,
+      file: { name: 'a.png', body: await tinyPng() },
+    });
+    expect(created.status).toBe(503);
+    expect(created.body).toEqual(unavailable);
+    expect(Number((await server.db.knex('items').count({ n: '*' }))[0]!.n)).toBe(0);
+    // Items without a photo do not need the bucket.
+    expect(
+      (await server.api('POST', '/api/items', { token, body: { itemTypeId: 'keys', name: 'Keys' } })).status,
+    ).toBe(201);
+  });
+
+  // The SDK only warns when a request times out unless told to throw: without that, a bucket that
+  // accepts connections and never answers would hold every photo request forever.
+  it('answers 503 within seconds when the bucket accepts connections but never answers', async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const hanging = await startTestServer({
+      DATA_DIR: dataDir,
+      PHOTO_STORE: 's3',
+      S3_BUCKET: 'homing-photos',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+    });
+    try {
+      const started = Date.now();
+      const res = await hanging.api('GET', '/api/photos/AAAAAAAAAAAAAAAAAAAAAAAA.webp');
+      expect(res.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await hanging.close();
+      silent.close();
+    }
+  }, 30_000);
 });
