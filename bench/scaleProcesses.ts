@@ -4,22 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, mainConf, runNginx } from '../apps/api/src/testing/reverseProxy';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const TICKS_PER_SECOND = 100;
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function waitFor(check: () => Promise<boolean>, what: string, child?: ChildProcess) {
   const until = Date.now() + 60_000;
@@ -92,19 +82,7 @@ export async function startChild(
 export async function startNginx(upstreams: string[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-scale-nginx-'));
   const port = await freePort();
-  const conf = `
-daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log error;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  const body = `
   upstream api {
 ${upstreams.map((u) => `    server ${u.replace(/^http:\/\//, '')};`).join('\n')}
     keepalive 128;
@@ -120,39 +98,9 @@ ${upstreams.map((u) => `    server ${u.replace(/^http:\/\//, '')};`).join('\n')}
       proxy_buffering off;
       proxy_read_timeout 1h;
     }
-  }
-}
-`;
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
-  const child = spawn(
-    '/usr/sbin/nginx',
-    ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', `${dir}/error.log`],
-    {
-      stdio: 'ignore',
-      detached: true,
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const s = net.connect({ host: '127.0.0.1', port });
-        s.once('connect', () => (s.destroy(), resolve(true)));
-        s.once('error', () => resolve(false));
-      }),
-    'nginx',
-    child,
-  );
-  return {
-    url,
-    pid: child.pid!,
-    async close() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  }`;
+  const nginx = await runNginx(dir, mainConf(dir, body, 4096), port);
+  return { url: `http://127.0.0.1:${port}`, pid: nginx.pid, close: nginx.close };
 }
 
 /** CPU ticks (user + system) of each process whose process group is `pgid`, or of the listed pids. */

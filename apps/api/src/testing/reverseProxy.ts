@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export const NGINX = '/usr/sbin/nginx';
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -26,13 +26,13 @@ const reachable = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/** nginx's main file for a test: no daemon, everything under `dir`, and `http` holding `body`. */
-const mainConf = (dir: string, body: string) => `
+/** nginx's main file for a test or bench: no daemon, everything under `dir`, `http` holding `body`. */
+export const mainConf = (dir: string, body: string, workerConnections = 256) => `
 daemon off;
 master_process off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 256; }
+events { worker_connections ${workerConnections}; }
 http {
   access_log off;
   client_body_temp_path ${dir}/body;
@@ -45,7 +45,7 @@ ${body}
 `;
 
 /** Runs nginx on `conf` (a complete main file) and resolves once `port` answers. */
-async function runNginx(dir: string, conf: string, port: number) {
+export async function runNginx(dir: string, conf: string, port: number) {
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
   const child: ChildProcess = spawn(
     NGINX,
@@ -65,6 +65,7 @@ async function runNginx(dir: string, conf: string, port: number) {
   }
   return {
     dir,
+    pid: child.pid!,
     async close() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
