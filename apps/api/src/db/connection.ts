@@ -6,6 +6,7 @@ import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 import lockfile from 'proper-lockfile';
 import { migrationSource } from '@homing/migrations';
+import { closeHotPool, openHotPool } from './hotPool';
 
 export class DataFolderLockedError extends Error {}
 
@@ -29,7 +30,16 @@ export function connectPostgres(url: string, pool: Knex.PoolConfig = { min: 0, m
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
     ...knexSnakeCaseMappers(),
   });
-  return { knex, kind: 'postgres', url, close: () => knex.destroy() };
+  openHotPool(knex, url);
+  return {
+    knex,
+    kind: 'postgres',
+    url,
+    close: async () => {
+      await closeHotPool(knex);
+      await knex.destroy();
+    },
+  };
 }
 
 interface LockOwner {

@@ -1,18 +1,32 @@
 import { snakeCaseMappers } from 'objection';
 import type { Conn } from '../ctx';
+import { hotPoolOf } from './hotPool';
 
 // The same snake_case → camelCase mapping as the connection's (knexSnakeCaseMappers), which
 // maps the rows of built queries but not of raw ones.
 const { parse: camelKeys } = snakeCaseMappers();
 
+// Each statement's text in node-postgres's `$n` form, rewritten once per name.
+const numbered = new Map<string, string>();
+function numberedText(name: string, sql: string): string {
+  let text = numbered.get(name);
+  if (text === undefined) {
+    let n = 0;
+    text = sql.replace(/\?/g, () => `$${++n}`);
+    numbered.set(name, text);
+  }
+  return text;
+}
+
 /**
  * Runs a hot path's SQL as a named prepared statement: PostgreSQL parses and plans it once per
- * connection instead of on every request, where planning a join cost more than running it. Plain
- * knex: `raw` with `?` placeholders, on the pool (a pooled connection, acquired and released by
- * knex) or on the transaction it is given, with node-postgres's documented `name` query option
- * passed through knex's `.options()`. Rows come back camelCased like every other query's
- * (`item_id` → `itemId`). A name belongs to one SQL text (node-postgres refuses a name reused for
- * another). PGlite runs in-process with one connection, so there it is a plain parameterised query.
+ * connection instead of on every request, where planning a join cost more than running it. On
+ * PostgreSQL outside a transaction it goes to the hot path's own `pg.Pool` (`db/hotPool.ts`) with
+ * node-postgres's documented `name` option; in a transaction, through knex's `raw` on it with the
+ * same option. `sql` uses knex's `?` placeholders (no other `?` in the text). Rows come back
+ * camelCased like every other query's (`item_id` → `itemId`). A name belongs to one SQL text
+ * (node-postgres refuses a name reused for another). PGlite runs in-process with one connection,
+ * so there it is a plain parameterised query.
  */
 export async function preparedQuery<R>(
   conn: Conn,
@@ -20,8 +34,14 @@ export async function preparedQuery<R>(
   sql: string,
   bindings: unknown[],
 ): Promise<R[]> {
-  const query = conn.raw(sql, bindings as never[]);
-  if (conn.client.config.client === 'pg') query.options({ name });
-  const result = (await query) as { rows: Record<string, unknown>[] };
-  return result.rows.map((row) => camelKeys(row) as R);
+  const pool = hotPoolOf(conn);
+  let rows: Record<string, unknown>[];
+  if (pool) {
+    rows = (await pool.query({ name, text: numberedText(name, sql), values: bindings })).rows;
+  } else {
+    const query = conn.raw(sql, bindings as never[]);
+    if (conn.client.config.client === 'pg') query.options({ name });
+    rows = ((await query) as { rows: Record<string, unknown>[] }).rows;
+  }
+  return rows.map((row) => camelKeys(row) as R);
 }

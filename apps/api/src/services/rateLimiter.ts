@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { batched } from '../db/batched';
+import { hotPoolOf } from '../db/hotPool';
 
 /** The table `rate-limiter-flexible` keeps its counters in (made by a migration, not by the library). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -121,7 +122,8 @@ export function sharedLimiter(
   let limiter = byName.get(id);
   if (!limiter) {
     const store = new RateLimiterPostgres({
-      storeClient: knexStoreClient(knex),
+      // On PostgreSQL the library's own client type (a `pg.Pool`: the hot path's); on PGlite, knex.
+      storeClient: hotPoolOf(knex) ?? knexStoreClient(knex),
       storeType: 'pool',
       tableName: RATE_LIMIT_TABLE,
       tableCreated: true,

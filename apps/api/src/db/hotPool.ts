@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import pg from 'pg';
+
+// Few connections suffice: the hot statements are batched across concurrent requests, so under
+// load a handful run at once however many requests wait for them.
+const HOT_POOL_SIZE = 4;
+
+const pools = new WeakMap<Knex, pg.Pool>();
+
+/**
+ * Opens the finder's hot path its own node-postgres pool on the same server as `knex` (documented
+ * `pg.Pool`, no knex query builder, binding rewrite or pool bookkeeping on every statement): the
+ * label look-up, the scan group commit, the live events' `pg_notify` and the code look-up limit
+ * run there when they run outside a transaction. Closed by `closeHotPool`.
+ */
+export function openHotPool(knex: Knex, url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: HOT_POOL_SIZE, idleTimeoutMillis: 30_000 });
+  // An idle client's error (the server restarted) must not crash the process: the pool drops
+  // that client and the next query opens a new one.
+  pool.on('error', () => undefined);
+  pools.set(knex, pool);
+  return pool;
+}
+
+/** The hot pool beside this connection, or undefined (PGlite, a transaction). */
+export const hotPoolOf = (conn: Knex | Knex.Transaction): pg.Pool | undefined =>
+  conn.isTransaction ? undefined : pools.get(conn as Knex);
+
+export async function closeHotPool(knex: Knex): Promise<void> {
+  const pool = pools.get(knex);
+  pools.delete(knex);
+  await pool?.end();
+}
