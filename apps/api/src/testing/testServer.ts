@@ -55,6 +55,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SEED_DEMO: '0',
     // Every test speaks from 127.0.0.1; the look-up limit has its own tests that lower it.
     CODE_LOOKUP_LIMIT_PER_MINUTE: '100000',
+    // Every sign-up comes from 127.0.0.1 too; the per-address limit has its own test that lowers it.
+    ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: '100000',
     ...env,
   });
   const server = await startServer(config, { db: await freshDatabase() });
