@@ -59,7 +59,7 @@ export default function ResetPasswordPage() {
       </div>
       <div className="auth-page__card">
         {token ? (
-          <form className="account-form" onSubmit={submit} noValidate aria-label="New password">
+          <form className="account-form" onSubmit={submit} noValidate aria-labelledby="reset-title">
             <TextField
               ref={ref}
               label="New password"
