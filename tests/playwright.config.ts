@@ -1,11 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { PEER_SMTP_PORT, PEER_URL } from './e2e/peerPorts';
 
 // The product exactly as a user starts it (one process, built web app, embedded database), on a
 // throwaway data folder and its own port so a developer's running copy is never touched.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/homing-e2e';
 const baseURL = `http://localhost:${PORT}`;
+const PEERS_ENV = [
+  `SMTP_URL=smtp://127.0.0.1:${PEER_SMTP_PORT}`,
+  'SMS_PROVIDER=twilio TWILIO_ACCOUNT_SID=ACe2e TWILIO_AUTH_TOKEN=e2e-token TWILIO_FROM=+15550000000',
+  `TWILIO_BASE_URL=${PEER_URL}`,
+].join(' ');
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
@@ -44,17 +50,30 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    // e2e-admin@homing.test is an admin from registration (the admin CLI cannot open the running
-    // server's locked data folder); browser tests make codes through the admin API with it.
-    // TRUST_PROXY=1: a test's finder can report from another address (X-Forwarded-For) than the
-    // owner, as a real finder does; the gift is never earned by the owner's own address.
-    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 TRUST_PROXY=1 npx tsx apps/api/src/main.ts`,
-    cwd: repoRoot,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // Mail and SMS go to real local peers (tests/e2e/peers.ts): an SMTP server and a server
+      // speaking Twilio's API. Tests read what they received.
+      command: 'npx tsx tests/e2e/peers.ts',
+      cwd: repoRoot,
+      url: `${PEER_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // e2e-admin@homing.test is an admin from registration (the admin CLI cannot open the running
+      // server's locked data folder); browser tests make codes through the admin API with it.
+      // TRUST_PROXY=1: a test's finder can report from another address (X-Forwarded-For) than the
+      // owner, as a real finder does; the gift is never earned by the owner's own address.
+      command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 ACCOUNT_REQUEST_LIMIT_PER_ADDRESS=100000 TRUST_PROXY=1 ${PEERS_ENV} npx tsx apps/api/src/main.ts`,
+      cwd: repoRoot,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

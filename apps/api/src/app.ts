@@ -13,6 +13,7 @@ import { mount, type Deps, type RouteDef } from './routing';
 import { adminRoutes } from './routes/admin/router';
 import { authRoutes } from './routes/auth/router';
 import { codesRoutes } from './routes/codes/router';
+import { contactsRoutes } from './routes/contacts/router';
 import { foundRoutes } from './routes/found/router';
 import { itemsRoutes } from './routes/items/router';
 import { systemRoutes } from './routes/system/router';
@@ -38,6 +39,7 @@ export function allRoutes(deps: Deps): RouteDef[] {
   return [
     ...systemRoutes(deps),
     ...authRoutes(deps),
+    ...contactsRoutes(deps),
     ...itemsRoutes(deps),
     ...codesRoutes(deps),
     ...foundRoutes(deps),

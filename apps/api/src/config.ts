@@ -44,6 +44,8 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_BASE_URL: z.url({ error: 'must be a full URL' }).default('https://api.twilio.com'),
+  // The password of the inbound-SMS webhook (HTTP Basic, any user name); unset = no webhook (404).
+  SMS_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Contacts that become admins when they register: for a first admin on a locked embedded
   // folder and for browser tests; the CLI (`npm run admin`) is the everyday way.
   HOMING_BOOTSTRAP_ADMINS: z.string().optional(),
@@ -56,6 +58,8 @@ const envSchema = z.object({
   SCAN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   // Public code look-ups (finder page, scan results, claims) per address per minute, all processes.
   CODE_LOOKUP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Sign-ups and password-reset requests per client address per hour (per contact: 5, fixed).
+  ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   // Connection limits (a client must not hold the process's sockets or file descriptors).
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(120_000),
@@ -138,6 +142,7 @@ function buildConfig(env: z.output<typeof envSchema>) {
         from: env.TWILIO_FROM ?? '',
         baseUrl: env.TWILIO_BASE_URL,
       },
+      inboundSecret: env.SMS_INBOUND_SECRET ?? null,
     },
     outboxDir: path.join(path.resolve(env.DATA_DIR), 'outbox'),
     // The worker runs inside the API process unless WORKER=0 (then `npm run worker` runs it alone).
@@ -151,6 +156,7 @@ function buildConfig(env: z.output<typeof envSchema>) {
       reportsHeldAfterPerItem: env.REPORT_HOLD_AFTER_PER_ITEM,
       scansPerMinute: env.SCAN_LIMIT_PER_MINUTE,
       codeLookupsPerMinute: env.CODE_LOOKUP_LIMIT_PER_MINUTE,
+      accountRequestsPerAddress: env.ACCOUNT_REQUEST_LIMIT_PER_ADDRESS,
     },
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,

@@ -22,6 +22,10 @@ const EXPECTED: [string, 'public' | 'user' | 'admin'][] = [
   ['/admin/qr-bulk', 'user'],
   ['/events', 'user'],
   ['/reports', 'user'],
+  ['/auth/forgot', 'public'],
+  ['/auth/reset', 'public'],
+  ['/auth/confirm-email', 'public'],
+  ['/settings/contacts', 'user'],
 ];
 
 const objects = APP_ROUTES.map((route) => ({ path: route.path, route }));

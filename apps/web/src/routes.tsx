@@ -4,16 +4,20 @@ import { Guard } from './auth/Guard';
 import type { RouteAccess } from './auth/guards';
 import { AppLayout } from './components/AppLayout';
 import AuthPage from './pages/AuthPage';
+import ConfirmEmailPage from './pages/ConfirmEmailPage';
+import ContactsPage from './pages/ContactsPage';
 import CreateItemPage from './pages/CreateItemPage';
 import DashboardPage from './pages/DashboardPage';
 import EventsPage from './pages/EventsPage';
 import FoundPage from './pages/FoundPage';
+import ForgotPasswordPage from './pages/ForgotPasswordPage';
 import HomePage from './pages/HomePage';
 import ItemsPage from './pages/ItemsPage';
 import NotFoundPage from './pages/NotFoundPage';
 import { LoadingState } from './components/StateViews';
 import QrScanPage from './pages/QrScanPage';
 import ReportsPage from './pages/ReportsPage';
+import ResetPasswordPage from './pages/ResetPasswordPage';
 
 export interface AppRoute {
   path: string;
@@ -46,6 +50,11 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/found/:qrCode', access: 'public', Page: FoundPage },
   { path: '/auth', access: 'public', Page: AuthPage },
   { path: '/auth/createAccount', access: 'public', Page: AuthPage },
+  // Password recovery and contact confirmation (owner accounts).
+  { path: '/auth/forgot', access: 'public', Page: ForgotPasswordPage },
+  { path: '/auth/reset', access: 'public', Page: ResetPasswordPage },
+  { path: '/auth/confirm-email', access: 'public', Page: ConfirmEmailPage },
+  { path: '/settings/contacts', access: 'user', Page: ContactsPage },
   { path: '/test-bulk-print', access: 'public', Page: TestBulkPrintPage },
   { path: '/admin', access: 'admin', Page: AdminHomePage },
   { path: '/admin/qr-codes', access: 'admin', Page: AdminQrCodesPage },

@@ -10,6 +10,10 @@ export class User extends BaseModel {
   phoneNumber!: string | null;
   passwordHash!: string;
   smsOptIn!: boolean;
+  /** Null until the address is confirmed (a link by e-mail). */
+  emailVerifiedAt!: Date | null;
+  /** Null until the number is confirmed (a code by SMS); nothing is texted to it before. */
+  phoneVerifiedAt!: Date | null;
   isAdmin!: boolean;
   createdAt!: Date;
   updatedAt!: Date;

@@ -7,3 +7,4 @@ export { Item } from './Item';
 export { PendingAssignment } from './PendingAssignment';
 export { ScanEvent } from './ScanEvent';
 export { FoundReport } from './FoundReport';
+export { AccountToken } from './AccountToken';

@@ -67,3 +67,60 @@ export function heldReportsDigest(ctx: Context) {
     sms: `${ctx.brandName}: more messages about your ${ctx.itemName} are waiting on your dashboard: ${dashboard}`,
   };
 }
+
+interface AccountContext {
+  publicUrl: string;
+  brandName: string;
+}
+
+const linkEmail = (subject: string, intro: string, link: string, label: string, outro: string) => ({
+  subject,
+  text: `${intro}\n\n${label}: ${link}\n\n${outro}`,
+  html: [
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></p>`,
+    `<p>${escapeHtml(outro)}</p>`,
+  ].join('\n'),
+});
+
+/** The link that sets a new password (single use, 30 minutes). */
+export function passwordResetEmail(link: string, ctx: AccountContext) {
+  return linkEmail(
+    `${ctx.brandName}: reset your password`,
+    `Someone (hopefully you) asked to reset the password of your ${ctx.brandName} account.`,
+    link,
+    'Choose a new password',
+    'The link works once, for 30 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+  );
+}
+
+export const passwordResetSms = (code: string, ctx: AccountContext) =>
+  `${ctx.brandName}: your password reset code is ${code}. It expires in 30 minutes. If you did not ask for it, ignore this message.`;
+
+/** Confirms a new e-mail address before it replaces the account's. */
+export function emailConfirmEmail(link: string, ctx: AccountContext) {
+  return linkEmail(
+    `${ctx.brandName}: confirm your e-mail address`,
+    `Confirm this address to use it for your ${ctx.brandName} account.`,
+    link,
+    'Confirm this address',
+    'The link works once, for 30 minutes. If you did not ask for it, ignore this e-mail.',
+  );
+}
+
+export const phoneConfirmSms = (code: string, ctx: AccountContext) =>
+  `${ctx.brandName}: your confirmation code is ${code}. It expires in 30 minutes.`;
+
+/** To the holder of an address someone tried to sign up with again: no page says it is taken. */
+export function accountExistsEmail(resetLink: string, ctx: AccountContext) {
+  return linkEmail(
+    `${ctx.brandName}: you already have an account`,
+    `Someone (hopefully you) tried to create a ${ctx.brandName} account with this e-mail address, which already has one. Log in at ${ctx.publicUrl}/auth. If you forgot your password, you can reset it.`,
+    resetLink,
+    'Reset your password',
+    'If this was not you, you can ignore this e-mail: nothing has changed.',
+  );
+}
+
+export const accountExistsSms = (ctx: AccountContext) =>
+  `${ctx.brandName}: someone tried to sign up with this number, which already has an account. Log in or reset your password at ${ctx.publicUrl}/auth/forgot`;

@@ -91,8 +91,19 @@ describe('retention purge (the worker runs it hourly)', () => {
       { holder: 'address:test-recent', setId, resolvedAt: new Date(Date.now() - 60_000) },
     ]);
 
+    // Reset secrets: one that expired two days ago goes, a live one stays.
+    await server.api('POST', '/api/auth/password-reset', { body: { identifier: owner.email } });
+    await server.db.knex('accountTokens').insert({
+      userId: owner.user.id,
+      purpose: 'password_reset',
+      channel: 'email',
+      target: owner.email,
+      secretHash: 'test-old',
+      expiresAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+
     const purged = await purgeExpired(server.db.knex, server.config.retention);
-    expect(purged).toEqual({ sessions: 2, rateLimits: 1, claimGrants: 1, scanEvents: 4 });
+    expect(purged).toEqual({ sessions: 2, rateLimits: 1, claimGrants: 1, scanEvents: 4, accountTokens: 1 });
     // A second run finds nothing left to do.
     expect(await purgeExpired(server.db.knex, server.config.retention)).toMatchObject({
       scanEvents: 0,
@@ -107,6 +118,7 @@ describe('retention purge (the worker runs it hourly)', () => {
     expect(
       (await server.db.knex('claimGrants').where('holder', 'like', 'address:test-%')).map((r) => r.holder),
     ).toEqual(['address:test-recent']);
+    expect(await server.db.knex('accountTokens').where({ userId: owner.user.id })).toHaveLength(1);
 
     // The dashboard shows the same recent events; its total counts what the lists can still show.
     const after = await server.api('GET', '/api/users/me/data', { token: owner.token });

@@ -10,6 +10,7 @@ export interface PurgeCounts {
   rateLimits: number;
   claimGrants: number;
   scanEvents: number;
+  accountTokens: number;
 }
 
 // Old scans are deleted and counted per day, code and device in one statement (the counts are
@@ -47,6 +48,11 @@ const PURGE_CLAIM_GRANTS = `
    WHERE (holder, set_id) IN (SELECT holder, set_id FROM claim_grants WHERE resolved_at < ? LIMIT ?
                                 FOR UPDATE SKIP LOCKED)`;
 
+// Reset links and confirmation codes: kept a while past their expiry (used or not), then gone.
+const PURGE_ACCOUNT_TOKENS = `
+  DELETE FROM account_tokens
+   WHERE id IN (SELECT id FROM account_tokens WHERE expires_at < ? LIMIT ? FOR UPDATE SKIP LOCKED)`;
+
 async function untilDone(batch: () => Promise<number>) {
   let total = 0;
   for (let n = BATCH; n >= BATCH; total += n) n = await batch();
@@ -57,7 +63,7 @@ const affected = (result: { rowCount?: number | null }) => result.rowCount ?? 0;
 
 /**
  * Keeps the tables that grow with traffic bounded: expired and revoked sessions go, rate-limit
- * counters and claim grants older than `rateLimitMs` go, and scan events older than `scanEventMs` are folded into
+ * counters, claim grants and reset/confirmation secrets older than `rateLimitMs` go, and scan events older than `scanEventMs` are folded into
  * `scan_daily_counts`. The owner's found-event lists then show the kept scans (their totals count
  * what the list can page through); the admin analytics read codes, not scans.
  */
@@ -79,7 +85,10 @@ export async function purgeExpired(
     };
     return Number(result.rows[0]?.n ?? 0);
   });
-  return { sessions, rateLimits, claimGrants, scanEvents };
+  const accountTokens = await untilDone(async () =>
+    affected(await knex.raw(PURGE_ACCOUNT_TOKENS, [new Date(now - opts.rateLimitMs), BATCH])),
+  );
+  return { sessions, rateLimits, claimGrants, scanEvents, accountTokens };
 }
 
 /** Runs `purgeExpired` at start and every `intervalMs` in the worker, until stopped. */

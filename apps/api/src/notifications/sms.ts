@@ -8,9 +8,34 @@ export interface SmsMessage {
   idempotencyKey: string;
 }
 
+/** A message someone texted to our number, as the provider's webhook delivers it. */
+export interface InboundSms {
+  /** E.164, as the provider gives it. */
+  from: string;
+  text: string;
+}
+
 /** An SMS provider: a paid outside service, so tests use a local server speaking its API. */
 export interface SmsProvider {
   send(message: SmsMessage): Promise<{ providerId: string }>;
+  /** Reads the provider's inbound-message webhook body; null when it is not one. */
+  parseInbound(form: Record<string, unknown>): InboundSms | null;
+}
+
+/** Twilio's inbound webhook: a form with `From` (E.164) and `Body`, among many other fields. */
+function twilioInbound(form: Record<string, unknown>): InboundSms | null {
+  const { From: from, Body: text } = form;
+  if (typeof from !== 'string' || typeof text !== 'string') return null;
+  if (!/^\+\d{8,15}$/.test(from) || text.length > 1600) return null;
+  return { from, text };
+}
+
+/** The keywords carriers and Twilio treat as an opt-out, and as an opt-in again. */
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE']);
+const START_WORDS = new Set(['START', 'UNSTOP', 'YES', 'OPTIN']);
+export function inboundKeyword(text: string): 'stop' | 'start' | null {
+  const word = text.trim().toUpperCase();
+  return STOP_WORDS.has(word) ? 'stop' : START_WORDS.has(word) ? 'start' : null;
 }
 
 export class SmsProviderError extends Error {
@@ -57,6 +82,7 @@ export function twilioSmsProvider(opts: {
       }
       return { providerId: json.sid };
     },
+    parseInbound: twilioInbound,
   };
 }
 
@@ -70,5 +96,7 @@ export function folderSmsProvider(opts: { dir: string; logger: Logger }): SmsPro
       opts.logger.info({ to: m.to, file }, 'SMS written to the local outbox');
       return { providerId: file };
     },
+    // No provider: the webhook takes Twilio's field names (a local test can post them by hand).
+    parseInbound: twilioInbound,
   };
 }

@@ -13,9 +13,10 @@ export interface WorkerOptions {
 
 interface Job {
   id: string;
+  userId: string;
   channel: 'email' | 'sms';
   idempotencyKey: string;
-  payload: { to: string; subject?: string; text: string; html?: string };
+  payload: { to: string; subject?: string; text: string; html?: string; kind?: 'code' | 'notice' };
   attempts: number;
 }
 
@@ -67,7 +68,7 @@ export function notificationWorker(
         lockedUntil: knex.raw("now() + (? || ' milliseconds')::interval", [leaseMs]),
         attempts: knex.raw('attempts + 1'),
       })
-      .returning(['id', 'channel', 'idempotencyKey', 'payload', 'attempts'])) as Job[];
+      .returning(['id', 'userId', 'channel', 'idempotencyKey', 'payload', 'attempts'])) as Job[];
     if (job) held.add(job.id);
     return job;
   }
@@ -80,9 +81,29 @@ export function notificationWorker(
     }
   }
 
+  /**
+   * Why this SMS must not be sent, checked at the moment of sending: never to a number that
+   * answered STOP; a one-time code the person asked for (`kind: 'code'`) may go to the number being
+   * confirmed; anything else only to the account's confirmed number with SMS opted in.
+   */
+  async function smsRefusal(job: Job): Promise<string | null> {
+    const to = job.payload.to;
+    if (await knex('smsOptOuts').where({ phoneNumber: to }).first()) return 'the number answered STOP';
+    if (job.payload.kind === 'code') return null;
+    const allowed = await knex('users')
+      .where({ id: job.userId, phoneNumber: to, smsOptIn: true })
+      .whereNotNull('phoneVerifiedAt')
+      .first('id');
+    return allowed ? null : "not the account's confirmed, opted-in number";
+  }
+
   async function attempt(job: Job) {
     const startedAt = new Date();
     try {
+      if (job.channel === 'sms') {
+        const refusal = await smsRefusal(job);
+        if (refusal) throw new SmsProviderError(`SMS not sent: ${refusal}`, false);
+      }
       const { providerId } =
         job.channel === 'email'
           ? await deps.mailer.send({

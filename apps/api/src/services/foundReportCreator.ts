@@ -78,7 +78,8 @@ export async function foundReportCreator(
       : foundReportEmail(report, text);
     jobs.push({ channel: 'email', payload: { to: owner.email, ...email } });
   }
-  if (owner.phoneNumber && owner.smsOptIn)
+  // Only to a confirmed number (the worker checks again, and STOP, when it sends).
+  if (owner.phoneNumber && owner.smsOptIn && owner.phoneVerifiedAt)
     jobs.push({
       channel: 'sms',
       payload: { to: owner.phoneNumber, text: held ? digest.sms : foundReportSms(report, text) },

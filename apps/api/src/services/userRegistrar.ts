@@ -6,7 +6,11 @@ import { User } from '../models/User';
 import { hashPassword } from './passwords';
 
 /** A new account; an e-mail address or phone number already registered is refused (409). */
-export async function userRegistrar(props: RegisterInput & { isAdmin?: boolean }, { trx }: Pick<Ctx, 'trx'>) {
+export async function userRegistrar(
+  // `passwordHash`: hashed already, outside the caller's transaction (scrypt holds no connection).
+  props: RegisterInput & { isAdmin?: boolean; passwordHash?: string },
+  { trx }: Pick<Ctx, 'trx'>,
+) {
   const taken = await User.query(trx)
     .where((q) => {
       if (props.email) q.orWhere('email', props.email);
@@ -21,7 +25,7 @@ export async function userRegistrar(props: RegisterInput & { isAdmin?: boolean }
       phoneNumber: props.phoneNumber,
       smsOptIn: props.smsOptIn,
       isAdmin: props.isAdmin ?? false,
-      passwordHash: await hashPassword(props.password),
+      passwordHash: props.passwordHash ?? (await hashPassword(props.password)),
     });
   } catch (err) {
     // Two registrations racing past the check above: the unique index decides.

@@ -17,9 +17,11 @@ const decodeQuotedPrintable = (raw: string) =>
 /**
  * A real SMTP server on loopback that keeps what it accepts. `hold` makes it stall before
  * accepting the matching messages (the client waits, as with a slow provider); `delayMs` makes it
- * answer every message late.
+ * answer every message late; `port` fixes the port (a browser test's server is configured before it starts).
  */
-export async function startSmtpSink(opts: { hold?: (raw: string) => boolean; delayMs?: number } = {}) {
+export async function startSmtpSink(
+  opts: { hold?: (raw: string) => boolean; delayMs?: number; port?: number } = {},
+) {
   const received: ReceivedMail[] = [];
   // Messages received but not yet answered, now and at the most: how many a sender has in flight.
   const inFlight = { now: 0, most: 0 };
@@ -51,7 +53,7 @@ export async function startSmtpSink(opts: { hold?: (raw: string) => boolean; del
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
 import { loadConfig, type Config } from '../config';
@@ -47,6 +50,8 @@ export interface TestServer extends RunningServer {
 
 /** The real product over HTTP on a fresh database; `api()` speaks JSON to it. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  // Outbox files and local photos go to a folder of this server's own, never the repository's ./data.
+  const ownDataDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'homing-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -55,6 +60,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SEED_DEMO: '0',
     // Every test speaks from 127.0.0.1; the look-up limit has its own tests that lower it.
     CODE_LOOKUP_LIMIT_PER_MINUTE: '100000',
+    // Every sign-up comes from 127.0.0.1 too; the per-address limit has its own test that lowers it.
+    ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: '100000',
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ...env,
   });
   const server = await startServer(config, { db: await freshDatabase() });
@@ -76,7 +84,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     }
     return { status: res.status, body: parsed as never, headers: res.headers };
   };
-  return { ...server, config, api };
+  const close = async () => {
+    await server.close();
+    if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+  };
+  return { ...server, close, config, api };
 }
 
 let counter = 0;

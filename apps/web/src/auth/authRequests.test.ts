@@ -55,4 +55,19 @@ describe('toAuthOutcome', () => {
     const odd = { success: true, data: {}, error: null, status: 200 } as const;
     expect(toAuthOutcome(odd, 'login')).toEqual({ success: false, error: 'Login failed' });
   });
+
+  it("gives a sign-up without a session the server's words as a notice, not an error", () => {
+    const check = {
+      success: true,
+      data: { user: null, sessionToken: null, message: 'Check your e-mail to continue.' },
+      error: null,
+      status: 201,
+    } as const;
+    expect(toAuthOutcome(check, 'register')).toEqual({
+      success: false,
+      error: 'Check your e-mail to continue.',
+      notice: true,
+    });
+    expect(toAuthOutcome(check, 'login')).toEqual({ success: false, error: 'Login failed' });
+  });
 });

@@ -12,11 +12,12 @@ export interface RegisterPayload {
 
 export type AuthOutcome =
   | { success: true; user: SessionUser; sessionToken: string; message: string }
-  | { success: false; error: string };
+  | { success: false; error: string; notice?: boolean };
 
 interface AuthData {
-  user?: SessionUser;
-  sessionToken?: string;
+  user?: SessionUser | null;
+  sessionToken?: string | null;
+  message?: string;
 }
 
 const TEXTS = {
@@ -37,6 +38,11 @@ export function toAuthOutcome(result: ApiResult<AuthData>, kind: 'login' | 'regi
   }
   const user = result.data?.user ?? (result.user as SessionUser | undefined);
   const sessionToken = result.data?.sessionToken ?? (result.sessionToken as string | undefined);
+  // A sign-up with a contact that already has an account: no session, and the server's
+  // "check your e-mail" (the page never says the account exists).
+  const message = result.data?.message ?? result.message;
+  if (kind === 'register' && !user && !sessionToken && typeof message === 'string')
+    return { success: false, error: message, notice: true };
   if (!user || !sessionToken) return { success: false, error: texts.failed };
   return { success: true, user, sessionToken, message: texts.ok };
 }

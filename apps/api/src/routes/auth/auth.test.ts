@@ -68,17 +68,21 @@ describe('POST /api/auth/register', () => {
     expect(row.smsOptIn).toBe(true);
   });
 
-  it('refuses a second account with the same contact, whatever its case or format (409)', async () => {
+  it('makes no second account with the same contact, whatever its case or format, and does not say it exists', async () => {
     const email = uniqueEmail();
     await server.api('POST', '/api/auth/register', { body: { email, password: 'password1' } });
+    const before = await userCount();
     const again = await server.api('POST', '/api/auth/register', {
       body: { email: email.toUpperCase(), password: 'password2' },
     });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({
-      success: false,
-      data: null,
-      error: 'An account with this email address already exists. Please log in instead.',
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({
+      success: true,
+      user: null,
+      sessionToken: null,
+      message: 'Check your e-mail to continue.',
+      data: { user: null, sessionToken: null, message: 'Check your e-mail to continue.' },
+      error: null,
     });
 
     const phone = uniquePhone();
@@ -86,10 +90,10 @@ describe('POST /api/auth/register', () => {
     const phoneAgain = await server.api('POST', '/api/auth/register', {
       body: { phoneNumber: `+1 ${phone}`, password: 'password1' },
     });
-    expect(phoneAgain.status).toBe(409);
-    expect(phoneAgain.body.error).toBe(
-      'An account with this phone number already exists. Please log in instead.',
-    );
+    expect(phoneAgain.status).toBe(201);
+    expect(phoneAgain.body).toMatchObject({ success: true, user: null, sessionToken: null });
+    expect(phoneAgain.body.message).toBe('Check your phone to continue.');
+    expect(await userCount()).toBe(before + 1);
   });
 
   it.each([

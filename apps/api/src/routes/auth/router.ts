@@ -1,13 +1,31 @@
-import { loginRequest, registerRequest, toE164 } from '@homing/shared';
+import {
+  loginRequest,
+  passwordResetConfirm,
+  passwordResetRequest,
+  registerRequest,
+  toE164,
+} from '@homing/shared';
 import { presentUser } from '../../presenters/user';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { authenticator } from '../../services/authenticator';
 import { sessionCreator } from '../../services/sessionCreator';
 import { sessionRevoker } from '../../services/sessionRevoker';
-import { userRegistrar } from '../../services/userRegistrar';
+import { MAX_CODE_ATTEMPTS } from '../../services/accountSecrets';
+import { accountRequestLimiter } from '../../services/accountRequestLimiter';
+import { codeAttempter } from '../../services/codeAttempter';
+import { passwordResetRequester } from '../../services/passwordResetRequester';
+import { passwordResetter } from '../../services/passwordResetter';
+import { hashPassword } from '../../services/passwords';
+import { signUpProcessor } from '../../services/signUpProcessor';
+import { userByPhoneFinder } from '../../services/userByPhoneFinder';
 
-// No transactions here: hashing a password (scrypt) must not hold a database connection.
-export function authRoutes({ config }: Deps): RouteDef[] {
+const HOUR_MS = 60 * 60 * 1000;
+/** Sign-ups and reset requests per e-mail address or phone number per hour. */
+const PER_CONTACT_PER_HOUR = 5;
+
+// Hashing a password (scrypt) never holds a database connection: it runs in `prepare` or, on
+// sign-in, on the pool.
+export function authRoutes({ config, worker }: Deps): RouteDef[] {
   return [
     route(
       {
@@ -17,12 +35,98 @@ export function authRoutes({ config }: Deps): RouteDef[] {
         body: registerRequest,
         flatten: true,
         status: 201,
+        transaction: true,
+        // Counted per address and per contact before anything else; scrypt outside the transaction.
+        prepare: async ({ body, ctx: http }, ctx) => {
+          await accountRequestLimiter(
+            {
+              name: 'signup',
+              ip: http.ip,
+              key: body.email ?? body.phoneNumber ?? '',
+              perKey: PER_CONTACT_PER_HOUR,
+              perAddress: config.limits.accountRequestsPerAddress,
+              windowMs: HOUR_MS,
+            },
+            ctx,
+          );
+          return { passwordHash: await hashPassword(body.password) };
+        },
       },
-      async ({ body }, ctx) => {
+      async ({ body, prepared }, ctx) => {
         const contact = body.email ?? body.phoneNumber ?? '';
         const isAdmin = config.bootstrapAdmins.some((c) => c === contact || toE164(c) === contact);
-        const user = await userRegistrar({ ...body, isAdmin }, ctx);
-        const sessionToken = await sessionCreator({ userId: user.id, ttlMs: config.sessionTtlMs }, ctx);
+        const result = await signUpProcessor(
+          { ...body, ...prepared, isAdmin, sessionTtlMs: config.sessionTtlMs },
+          { ...ctx, config, worker },
+        );
+        // A contact that already has an account: the same status, no session, "check your e-mail".
+        if (!result.user) return result;
+        return { user: presentUser(result.user), sessionToken: result.sessionToken };
+      },
+    ),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/auth/password-reset',
+        access: 'public',
+        body: passwordResetRequest,
+        transaction: true,
+        prepare: ({ body, ctx: http }, ctx) =>
+          accountRequestLimiter(
+            {
+              name: 'reset',
+              ip: http.ip,
+              key: body.identifier,
+              perKey: PER_CONTACT_PER_HOUR,
+              perAddress: config.limits.accountRequestsPerAddress,
+              windowMs: HOUR_MS,
+            },
+            ctx,
+          ),
+      },
+      // The same answer whether or not an account matches.
+      async ({ body }, ctx) => passwordResetRequester(body, { ...ctx, config, worker }),
+    ),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/auth/password-reset/confirm',
+        access: 'public',
+        body: passwordResetConfirm,
+        flatten: true,
+        transaction: true,
+        // On the pool: a wrong code's count must stand; scrypt must not hold the transaction.
+        prepare: async ({ body, ctx: http }, ctx) => {
+          let secret: { secret: string } | { tokenId: string };
+          if ('token' in body) secret = { secret: body.token };
+          else {
+            await accountRequestLimiter(
+              {
+                name: 'reset-code',
+                ip: http.ip,
+                key: body.phoneNumber,
+                perKey: PER_CONTACT_PER_HOUR * MAX_CODE_ATTEMPTS,
+                perAddress: config.limits.accountRequestsPerAddress * MAX_CODE_ATTEMPTS,
+                windowMs: HOUR_MS,
+              },
+              ctx,
+            );
+            const user = await userByPhoneFinder({ phoneNumber: body.phoneNumber }, ctx);
+            secret = await codeAttempter(
+              { userId: user?.id ?? null, purpose: 'password_reset', code: body.code },
+              ctx,
+            );
+          }
+          return { ...secret, passwordHash: await hashPassword(body.password) };
+        },
+      },
+      async ({ prepared }, ctx) => {
+        const { user, sessionToken } = await passwordResetter(
+          { ...prepared, ttlMs: config.sessionTtlMs },
+          ctx,
+        );
         return { user: presentUser(user), sessionToken };
       },
     ),

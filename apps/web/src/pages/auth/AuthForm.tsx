@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/authContext';
 import type { AuthMode } from '../../auth/authMode';
 import type { AuthOutcome } from '../../auth/authRequests';
@@ -33,6 +34,7 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
   const [errors, setErrors] = useState<AuthFormErrors>({});
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const contactRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const register = mode === 'register';
@@ -66,6 +68,7 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
       return;
     }
     setErrors({});
+    setNotice(null);
     setBusy(true);
     onSubmitStart?.();
     try {
@@ -78,7 +81,8 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
         onSuccess(outcome);
         return;
       }
-      setErrors({ form: outcome.error });
+      if (outcome.notice) setNotice(outcome.error);
+      else setErrors({ form: outcome.error });
     } catch (err) {
       console.error(err);
       setErrors({ form: 'An unexpected error occurred' });
@@ -139,12 +143,22 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
         onChange={(e) => set('password')(e.target.value)}
         onBlur={onPasswordBlur}
       />
+      {!register && (
+        <p className="auth-form__forgot">
+          <Link to="/auth/forgot">Forgot password?</Link>
+        </p>
+      )}
       {register && showsSmsOptIn(values.contact) && (
         <SmsOptIn checked={values.smsOptIn} onChange={set('smsOptIn')} brandName={brandName} />
       )}
       {errors.form && (
         <p className="form-message form-message--error" role="alert">
           {errors.form}
+        </p>
+      )}
+      {notice && (
+        <p className="form-message form-message--success" role="status">
+          {notice}
         </p>
       )}
       {success && (

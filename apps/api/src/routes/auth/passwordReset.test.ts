@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_SENT_EMAIL, RESET_SENT_SMS } from '../../services/passwordResetRequester';
+import { signUp, startTestServer, uniqueEmail, uniquePhone, type TestServer } from '../../testing/testServer';
+
+let server: TestServer;
+beforeAll(async () => {
+  // WORKER=0: the outbox rows stay as queued, so the test reads what would be sent.
+  server = await startTestServer({ WORKER: '0' });
+});
+afterAll(() => server.close());
+
+interface Job {
+  userId: string;
+  channel: 'email' | 'sms';
+  payload: { to: string; text: string; subject?: string; kind?: string };
+}
+const jobsTo = async (to: string): Promise<Job[]> =>
+  (await server.db.knex('notifications').orderBy('createdAt')).filter((j: Job) => j.payload.to === to);
+const lastLink = async (to: string) => {
+  const job = (await jobsTo(to)).at(-1)!;
+  return new URL(/(http\S+token=\S+)/.exec(job.payload.text)![1]!);
+};
+const lastCode = async (to: string) => /\b(\d{6})\b/.exec((await jobsTo(to)).at(-1)!.payload.text)![1]!;
+
+const login = (identifier: string, password: string) =>
+  server.api('POST', '/api/auth/login', { body: { identifier, password } });
+const me = (token: string) => server.api('GET', '/api/auth/me', { token });
+
+/** A phone account whose number is confirmed by the code texted at sign-up. */
+async function phoneAccount() {
+  const digits = uniquePhone();
+  const phone = `+1${digits}`;
+  const res = await server.api<{ sessionToken: string }>('POST', '/api/auth/register', {
+    body: { phoneNumber: digits, password: 'password1', smsOptIn: true },
+  });
+  expect(res.status).toBe(201);
+  const token = res.body.sessionToken;
+  const confirm = await server.api('POST', '/api/users/me/contacts/phone/confirm', {
+    token,
+    body: { code: await lastCode(phone) },
+  });
+  expect(confirm.status).toBe(200);
+  return { phone, token };
+}
+
+describe('password reset by e-mail', () => {
+  it('answers the same for an account and for nobody, and e-mails only the account', async () => {
+    const { email } = await signUp(server);
+    const unknown = uniqueEmail('nobody');
+    const a = await server.api('POST', '/api/auth/password-reset', { body: { identifier: email } });
+    const b = await server.api('POST', '/api/auth/password-reset', { body: { identifier: unknown } });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(a.status);
+    expect(b.body).toEqual(a.body);
+    expect(a.body.data).toEqual({ channel: 'email', message: RESET_SENT_EMAIL });
+    expect(await jobsTo(email)).toHaveLength(1);
+    expect(await jobsTo(unknown)).toHaveLength(0);
+    // Only the hash of the link's secret is stored.
+    const link = await lastLink(email);
+    expect(link.pathname).toBe('/auth/reset');
+    const secret = link.searchParams.get('token')!;
+    const rows = await server.db.knex('accountTokens');
+    expect(JSON.stringify(rows)).not.toContain(secret);
+  });
+
+  it('sets the password once, signs out every other session and signs the resetter in', async () => {
+    const { email, token: other } = await signUp(server);
+    const second = (await login(email, 'correct horse')).body.sessionToken as string;
+    await server.api('POST', '/api/auth/password-reset', { body: { identifier: email } });
+    const secret = (await lastLink(email)).searchParams.get('token')!;
+
+    const done = await server.api<{ sessionToken: string; user: { email: string } }>(
+      'POST',
+      '/api/auth/password-reset/confirm',
+      { body: { token: secret, password: 'new password 1' } },
+    );
+    expect(done.status).toBe(200);
+    expect(done.body.user.email).toBe(email);
+    expect((await me(done.body.sessionToken)).status).toBe(200);
+    expect((await me(other)).status).toBe(401);
+    expect((await me(second)).status).toBe(401);
+    expect((await login(email, 'correct horse')).status).toBe(401);
+    expect((await login(email, 'new password 1')).status).toBe(200);
+
+    const again = await server.api('POST', '/api/auth/password-reset/confirm', {
+      body: { token: secret, password: 'another password' },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ success: false, code: 'invalid_token' });
+    expect((await login(email, 'another password')).status).toBe(401);
+  });
+
+  it('refuses a link older than 30 minutes', async () => {
+    const { email } = await signUp(server);
+    await server.api('POST', '/api/auth/password-reset', { body: { identifier: email } });
+    const secret = (await lastLink(email)).searchParams.get('token')!;
+    // Dated rows: the token was issued 31 minutes ago.
+    const user = await server.db.knex('users').where({ email }).first();
+    await server.db
+      .knex('accountTokens')
+      .where({ userId: user.id })
+      .update({ expiresAt: new Date(Date.now() - 60_000), createdAt: new Date(Date.now() - 31 * 60_000) });
+    const res = await server.api('POST', '/api/auth/password-reset/confirm', {
+      body: { token: secret, password: 'new password 1' },
+    });
+    expect(res.status).toBe(400);
+    expect((await login(email, 'correct horse')).status).toBe(200);
+  });
+
+  it('limits requests per address or number (429 alike for accounts and nobody)', async () => {
+    const { email } = await signUp(server);
+    const unknown = uniqueEmail('nobody');
+    for (const identifier of [email, unknown]) {
+      const statuses = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (await server.api('POST', '/api/auth/password-reset', { body: { identifier } })).status,
+        );
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    }
+  });
+
+  it('refuses bad input with 400', async () => {
+    for (const body of [
+      {},
+      { identifier: '' },
+      { token: 'x', password: 'password1' },
+      { code: '12', phoneNumber: '5551234567', password: 'password1' },
+    ])
+      expect((await server.api('POST', '/api/auth/password-reset/confirm', { body })).status).toBe(400);
+    expect((await server.api('POST', '/api/auth/password-reset', { body: {} })).status).toBe(400);
+  });
+});
+
+describe('password reset by SMS code', () => {
+  it('texts a code only to a confirmed number, answering the same either way', async () => {
+    const digits = uniquePhone();
+    const phone = `+1${digits}`;
+    await server.api('POST', '/api/auth/register', { body: { phoneNumber: digits, password: 'password1' } });
+    const before = (await jobsTo(phone)).length; // the sign-up's confirmation code
+    const unconfirmed = await server.api('POST', '/api/auth/password-reset', {
+      body: { identifier: digits },
+    });
+    const nobody = await server.api('POST', '/api/auth/password-reset', {
+      body: { identifier: uniquePhone() },
+    });
+    expect(unconfirmed.status).toBe(200);
+    expect(unconfirmed.body.data).toEqual({ channel: 'sms', message: RESET_SENT_SMS });
+    expect(nobody.body).toEqual(unconfirmed.body);
+    expect(await jobsTo(phone)).toHaveLength(before);
+
+    const confirmed = await phoneAccount();
+    const res = await server.api('POST', '/api/auth/password-reset', {
+      body: { identifier: confirmed.phone },
+    });
+    expect(res.body).toEqual(unconfirmed.body);
+    const job = (await jobsTo(confirmed.phone)).at(-1)!;
+    expect(job).toMatchObject({ channel: 'sms', payload: { kind: 'code' } });
+    const code = await lastCode(confirmed.phone);
+    const done = await server.api<{ sessionToken: string }>('POST', '/api/auth/password-reset/confirm', {
+      body: { phoneNumber: confirmed.phone, code, password: 'new password 2' },
+    });
+    expect(done.status).toBe(200);
+    expect((await me(confirmed.token)).status).toBe(401);
+    expect((await login(confirmed.phone, 'new password 2')).status).toBe(200);
+  });
+
+  it('kills a code after 5 wrong tries, even for the right code', async () => {
+    const { phone } = await phoneAccount();
+    await server.api('POST', '/api/auth/password-reset', { body: { identifier: phone } });
+    const code = await lastCode(phone);
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await server.api('POST', '/api/auth/password-reset/confirm', {
+        body: { phoneNumber: phone, code: wrong, password: 'new password 3' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('invalid_code');
+    }
+    const right = await server.api('POST', '/api/auth/password-reset/confirm', {
+      body: { phoneNumber: phone, code, password: 'new password 3' },
+    });
+    expect(right.status).toBe(400);
+    expect((await login(phone, 'password1')).status).toBe(200);
+  });
+});
+
+describe('sign-up with a contact that already has an account', () => {
+  it('answers like a sign-up without a session and e-mails the holder a reset link', async () => {
+    const { email, user } = await signUp(server);
+    const res = await server.api('POST', '/api/auth/register', { body: { email, password: 'whatever1' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, user: null, sessionToken: null });
+    const [mail] = await jobsTo(email);
+    expect(mail).toMatchObject({ userId: user.id, channel: 'email' });
+    expect(mail!.payload.subject).toContain('you already have an account');
+    const secret = (await lastLink(email)).searchParams.get('token')!;
+    const reset = await server.api('POST', '/api/auth/password-reset/confirm', {
+      body: { token: secret, password: 'new password 4' },
+    });
+    expect(reset.status).toBe(200);
+  });
+
+  it('limits sign-ups per contact', async () => {
+    const email = uniqueEmail();
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await server.api('POST', '/api/auth/register', { body: { email, password: 'password1' } })).status,
+      );
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});

@@ -1,0 +1,150 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import {
+  contactCodeConfirm,
+  contactEmailRequest,
+  contactLinkConfirm,
+  contactPhoneRequest,
+} from '@homing/shared';
+import { AppError, notFound } from '../../errors';
+import { createSmsProvider } from '../../notifications';
+import { presentContacts } from '../../presenters/contacts';
+import { presentUser } from '../../presenters/user';
+import { route, type Deps, type RouteDef } from '../../routing';
+import { accountRequestLimiter } from '../../services/accountRequestLimiter';
+import { codeAttempter } from '../../services/codeAttempter';
+import { contactChangeRequester } from '../../services/contactChangeRequester';
+import { contactConfirmer } from '../../services/contactConfirmer';
+import { contactsLoader } from '../../services/contactsLoader';
+import { smsKeywordRecorder } from '../../services/smsKeywordRecorder';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Confirmations an account may ask for per hour (each sends a message). */
+const CONFIRMATIONS_PER_HOUR = 5;
+
+/** The owner's e-mail address and phone number: changed only once the new one is confirmed. */
+export function contactsRoutes({ config, worker, logger }: Deps): RouteDef[] {
+  const sms = createSmsProvider(config, logger);
+  const limitSends =
+    (name: string) =>
+    (
+      input: { ctx: { ip: string } },
+      ctx: Parameters<typeof accountRequestLimiter>[1] & { actor: { id: string } },
+    ) =>
+      accountRequestLimiter(
+        {
+          name,
+          ip: input.ctx.ip,
+          key: ctx.actor.id,
+          perKey: CONFIRMATIONS_PER_HOUR,
+          perAddress: config.limits.accountRequestsPerAddress,
+          windowMs: HOUR_MS,
+        },
+        ctx,
+      );
+  const contacts = async (ctx: Parameters<typeof contactsLoader>[1]) =>
+    presentContacts(await contactsLoader({}, ctx));
+
+  return [
+    route({ method: 'get', path: '/api/users/me/contacts', access: 'user' }, (_input, ctx) => contacts(ctx)),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/users/me/contacts/email',
+        access: 'user',
+        body: contactEmailRequest,
+        transaction: true,
+        prepare: limitSends('contact-email'),
+      },
+      async ({ body }, ctx) => {
+        const { sent } = await contactChangeRequester(body, { ...ctx, config, worker });
+        return { sent, contacts: await contacts(ctx) };
+      },
+    ),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/users/me/contacts/phone',
+        access: 'user',
+        body: contactPhoneRequest,
+        transaction: true,
+        prepare: limitSends('contact-phone'),
+      },
+      async ({ body }, ctx) => {
+        const { sent } = await contactChangeRequester(body, { ...ctx, config, worker });
+        return { sent, contacts: await contacts(ctx) };
+      },
+    ),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/users/me/contacts/phone/confirm',
+        access: 'user',
+        body: contactCodeConfirm,
+        transaction: true,
+        // On the pool: a wrong code's count stands whatever the transaction does.
+        prepare: ({ body }, ctx) =>
+          codeAttempter({ userId: ctx.actor.id, purpose: 'phone_confirm', code: body.code }, ctx),
+      },
+      async ({ prepared }, ctx) => {
+        await contactConfirmer(prepared, ctx);
+        return { contacts: await contacts(ctx) };
+      },
+    ),
+
+    // The e-mailed link: it may be opened signed out, on another device; its secret is the proof.
+    route(
+      {
+        method: 'post',
+        path: '/api/auth/confirm-email',
+        access: 'public',
+        body: contactLinkConfirm,
+        transaction: true,
+      },
+      async ({ body }, ctx) => {
+        const user = await contactConfirmer({ secret: body.token }, ctx);
+        return { user: presentUser(user) };
+      },
+    ),
+
+    // The SMS provider's inbound-message webhook (STOP/START), behind HTTP Basic with
+    // SMS_INBOUND_SECRET as the password (Twilio puts credentials in the webhook URL).
+    route(
+      {
+        method: 'post',
+        path: '/api/sms/inbound',
+        access: 'public',
+        body: z.record(z.string(), z.unknown()),
+        transaction: true,
+        raw: true,
+        prepare: async ({ ctx: http }) => {
+          const secret = config.sms.inboundSecret;
+          if (!secret) throw notFound();
+          const header = http.get('authorization');
+          const given = /^Basic\s+(.+)$/i.exec(header)?.[1];
+          const password = given
+            ? Buffer.from(given, 'base64').toString('utf8').split(':').slice(1).join(':')
+            : '';
+          const a = crypto.createHash('sha256').update(password).digest();
+          const b = crypto.createHash('sha256').update(secret).digest();
+          if (!given || !crypto.timingSafeEqual(a, b)) {
+            http.set('WWW-Authenticate', 'Basic realm="sms"');
+            throw new AppError(401, 'authentication_required', 'Authentication required');
+          }
+        },
+      },
+      async ({ body, ctx: http }, ctx) => {
+        const inbound = sms.parseInbound(body);
+        if (!inbound) throw new AppError(400, 'validation_error', 'Not an inbound message');
+        await smsKeywordRecorder(inbound, ctx);
+        // An empty TwiML answer: no reply from us (the provider answers STOP itself).
+        http.status = 200;
+        http.type = 'text/xml';
+        http.body = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+      },
+    ),
+  ];
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { CONTACT_MESSAGES, parseContact } from '../validation/contact';
+import { safeText } from './text';
+import { PASSWORD_TOO_SHORT } from './auth';
+
+// Password recovery and confirmed contacts (owner accounts).
+
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(256, 'Password must be at most 256 characters');
+
+export const CODE_FORMAT = 'Enter the 6-digit code';
+const code = z
+  .string({ error: CODE_FORMAT })
+  .trim()
+  .regex(/^\d{6}$/, CODE_FORMAT);
+const linkSecret = safeText('Token', { error: 'The link is incomplete' })
+  .min(16, 'The link is incomplete')
+  .max(200, 'The link is incomplete');
+
+const emailAddress = safeText('Email', { error: CONTACT_MESSAGES.empty })
+  .max(320, CONTACT_MESSAGES.invalidEmail)
+  .transform((v, ctx) => {
+    const c = parseContact(v);
+    if (c.kind !== 'email') {
+      ctx.addIssue({
+        code: 'custom',
+        message: c.kind === 'invalid' && !v.trim() ? c.message : CONTACT_MESSAGES.invalidEmail,
+      });
+      return z.NEVER;
+    }
+    return c.email;
+  });
+const phoneNumber = safeText('Phone number', { error: CONTACT_MESSAGES.invalidPhone })
+  .max(32, CONTACT_MESSAGES.invalidPhone)
+  .transform((v, ctx) => {
+    const c = parseContact(v);
+    if (c.kind !== 'phone') {
+      ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.invalidPhone });
+      return z.NEVER;
+    }
+    return c.phoneNumber;
+  });
+
+/** `POST /api/auth/password-reset`: the e-mail address or phone number of the account. */
+export const passwordResetRequest = z.object({
+  identifier: safeText('Email or phone', { error: 'Email or phone is required' })
+    .trim()
+    .min(1, 'Email or phone is required')
+    .max(320),
+});
+export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
+
+/** `POST /api/auth/password-reset/confirm`: the e-mailed link's token, or the texted code with its number. */
+export const passwordResetConfirm = z.union([
+  z.object({ token: linkSecret, password: newPassword }),
+  z.object({ phoneNumber, code, password: newPassword }),
+]);
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirm>;
+
+/** `POST /api/users/me/contacts/email`: a new (or the unconfirmed) address to confirm. */
+export const contactEmailRequest = z.object({ email: emailAddress });
+/** `POST /api/users/me/contacts/phone`: a number to confirm by code, and whether to text it alerts. */
+export const contactPhoneRequest = z.object({ phoneNumber, smsOptIn: z.boolean().default(true) });
+export const contactCodeConfirm = z.object({ code });
+export const contactLinkConfirm = z.object({ token: linkSecret });
+
+/** The account's contacts as the owner sees them. */
+export const accountContacts = z.object({
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  smsOptIn: z.boolean(),
+  /** The number answered STOP: nothing is texted until it answers START. */
+  smsStopped: z.boolean(),
+  pendingEmail: z.string().nullable(),
+  pendingPhoneNumber: z.string().nullable(),
+});
+export type AccountContacts = z.infer<typeof accountContacts>;
