@@ -18,11 +18,14 @@ export function authRoutes({ config }: Deps): RouteDef[] {
         flatten: true,
         status: 201,
       },
-      async ({ body }, ctx) => {
+      async ({ body, ctx: http }, ctx) => {
         const contact = body.email ?? body.phoneNumber ?? '';
         const isAdmin = config.bootstrapAdmins.some((c) => c === contact || toE164(c) === contact);
         const user = await userRegistrar({ ...body, isAdmin }, ctx);
-        const sessionToken = await sessionCreator({ userId: user.id, ttlMs: config.sessionTtlMs }, ctx);
+        const sessionToken = await sessionCreator(
+          { userId: user.id, ttlMs: config.sessionTtlMs, userAgent: http.get('User-Agent') },
+          ctx,
+        );
         return { user: presentUser(user), sessionToken };
       },
     ),
@@ -31,7 +34,10 @@ export function authRoutes({ config }: Deps): RouteDef[] {
       { method: 'post', path: '/api/auth/login', access: 'public', body: loginRequest, flatten: true },
       async ({ body, ctx: http }, ctx) => {
         const user = await authenticator({ ...body, ip: http.ip }, ctx);
-        const sessionToken = await sessionCreator({ userId: user.id, ttlMs: config.sessionTtlMs }, ctx);
+        const sessionToken = await sessionCreator(
+          { userId: user.id, ttlMs: config.sessionTtlMs, userAgent: http.get('User-Agent') },
+          ctx,
+        );
         return { user: presentUser(user), sessionToken };
       },
     ),
