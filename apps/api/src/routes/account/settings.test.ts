@@ -112,7 +112,7 @@ describe('password', () => {
 
 describe('sessions', () => {
   it('lists live sessions with device, times and the current one marked; signs one out; others cannot', async () => {
-    const { token, email, password } = await signUp(server);
+    const { email, password } = await signUp(server);
     const firefox = await login(email, password, FIREFOX);
     const phone = await login(email, password, IPHONE);
     const res = await server.api<{
