@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { sessionStore } from '../../api';
 import { useAuth } from '../../auth/authContext';
 import { Dialog } from '../../components/Dialog';
 import { DialogActions } from '../../components/DialogActions';
@@ -14,7 +13,7 @@ export const LABELS_AFTER_DELETION =
 
 /** Export everything as JSON; delete the account (password and a confirmation). */
 export function DataSection() {
-  const { sessionToken } = useAuth();
+  const { sessionToken, logout } = useAuth();
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
@@ -52,8 +51,9 @@ export function DataSection() {
       passwordRef.current?.focus();
       return;
     }
-    sessionStore.clear();
+    // Signed out as by Log out: the guard sends the visitor home, not to the sign-in page.
     navigate('/', { replace: true, state: { notice: result.data.message } });
+    void logout({ alreadyEnded: true });
   };
 
   return (
