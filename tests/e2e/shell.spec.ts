@@ -14,6 +14,14 @@ test.describe('app shell and landing page', () => {
     await expect(page.getByText(/notified immediately/)).toBeVisible();
     await expect(page.getByText(/free gift/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create QR Tag' })).toHaveAttribute('href', '/create');
+    // A new visitor's main button leads to sign-up.
+    await expect(page.getByRole('link', { name: 'Get started' })).toHaveAttribute(
+      'href',
+      '/auth/createaccount',
+    );
+    await page.getByRole('link', { name: 'Get started' }).click();
+    await expect(page).toHaveURL('/auth/createaccount');
+    await page.goBack();
     await expect(page.locator('footer')).toHaveText('© 2025 Homing Labs');
     await expect(page).toHaveTitle('Homing');
   });
@@ -51,6 +59,7 @@ test.describe('app shell and landing page', () => {
     await expect(page.getByRole('heading', { name: 'My Items', level: 1 })).toBeVisible();
     await userMenuButton(page).click();
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
   });
 

@@ -10,6 +10,7 @@ import { requestLog } from './middleware/requestLog';
 import { loadSession } from './middleware/session';
 import { webApp } from './middleware/webApp';
 import { mount, type Deps, type RouteDef } from './routing';
+import { accountRoutes } from './routes/account/router';
 import { adminRoutes } from './routes/admin/router';
 import { authRoutes } from './routes/auth/router';
 import { codesRoutes } from './routes/codes/router';
@@ -44,6 +45,7 @@ export function allRoutes(deps: Deps): RouteDef[] {
     ...codesRoutes(deps),
     ...foundRoutes(deps),
     ...adminRoutes(deps),
+    ...accountRoutes(deps),
   ];
 }
 

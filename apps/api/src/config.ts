@@ -27,6 +27,8 @@ const envSchema = z.object({
   // Proxies in front that append to X-Forwarded-For; the client is the address the outermost one saw.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Readable lines in a terminal, JSON lines otherwise (a service manager, a log collector).
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BRAND_NAME: z.string().min(1).default('Homing'),
   BRAND_WORD: z.string().min(1).default('homing'),
@@ -112,7 +114,7 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof buildConfig>;
 
-function buildConfig(env: z.output<typeof envSchema>) {
+function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const embedded = !env.DATABASE_URL;
   return {
@@ -128,6 +130,7 @@ function buildConfig(env: z.output<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (stdoutIsTTY ? ('pretty' as const) : ('json' as const)),
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     brand: { name: env.BRAND_NAME, word: env.BRAND_WORD, company: env.COMPANY_NAME },
     // The embedded default is a local trial: seed demo data unless told otherwise.
@@ -216,8 +219,14 @@ function photoStoreProblems(env: z.output<typeof envSchema>): string[] {
   return problems;
 }
 
-/** Parses the environment; a bad value throws a ConfigError naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment; a bad value throws a ConfigError naming the variable. `stdoutIsTTY`
+ * picks the log format when LOG_FORMAT is unset (readable in a terminal, JSON otherwise).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { stdoutIsTTY = process.stdout.isTTY === true }: { stdoutIsTTY?: boolean } = {},
+): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (parsed.success && parsed.data.SMS_PROVIDER === 'twilio') {
@@ -242,5 +251,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return buildConfig(parsed.data);
+  return buildConfig(parsed.data, stdoutIsTTY);
 }

@@ -1,3 +1,4 @@
+import { startupBanner } from './banner';
 import { ConfigError, loadConfig } from './config';
 import { DataFolderLockedError } from './db/connection';
 import { startServer } from './server';
@@ -15,8 +16,7 @@ async function main() {
   }
   try {
     const server = await startServer(config);
-    const where = config.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-    console.log(`Homing is running at ${config.publicUrl} (${where})`);
+    console.log(startupBanner(config, server.seed));
     // SIGTERM (an orchestrator, a deploy) or Ctrl-C: finish what is in flight within
     // SHUTDOWN_TIMEOUT_MS, then exit; 0 when nothing had to be cut.
     const stop = (signal: NodeJS.Signals) => {

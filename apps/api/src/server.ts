@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { connect, migrateLatest, type Database } from './db/connection';
 import { createLogger, type Logger } from './logger';
 import { createMetrics, startMetricsServer } from './metrics';
-import { seedLocal } from './db/seedLocal';
+import { seedLocal, type SeedOutcome } from './db/seedLocal';
 import { createHub, createWorker } from './notifications';
 import { retentionJob } from './notifications/retention';
 import type { Deps } from './routing';
@@ -17,6 +17,8 @@ export interface RunningServer {
   db: Database;
   logger: Logger;
   deps: Deps;
+  /** What the embedded trial's seed made or found (the start banner shows it); null without a seed. */
+  seed: SeedOutcome | null;
   /** Graceful stop within `timeoutMs` (default SHUTDOWN_TIMEOUT_MS); true when nothing was cut. */
   shutdown(timeoutMs?: number): Promise<boolean>;
   /** Immediate stop (tests): open connections are cut, deliveries in hand are handed back. */
@@ -81,12 +83,13 @@ export async function startServer(
   config: Config,
   opts: { db?: Database; logger?: Logger } = {},
 ): Promise<RunningServer> {
-  const logger = opts.logger ?? createLogger(config.logLevel);
+  const logger = opts.logger ?? createLogger(config.logLevel, config.logFormat);
   const db = opts.db ?? (await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  let seed: SeedOutcome | null = null;
   try {
     const applied = await migrateLatest(db.knex);
     if (applied.length) logger.info({ applied }, 'database migrated');
-    if (config.seedDemo) await seedLocal({ knex: db.knex, config, logger });
+    if (config.seedDemo) seed = await seedLocal({ knex: db.knex, config, logger });
   } catch (err) {
     await db.close();
     throw err;
@@ -164,5 +167,5 @@ export async function startServer(
     await metricsServer?.close();
     await db.close();
   };
-  return { url, metricsUrl: metricsServer?.url ?? null, db, logger, deps, shutdown, close };
+  return { url, metricsUrl: metricsServer?.url ?? null, db, logger, deps, seed, shutdown, close };
 }

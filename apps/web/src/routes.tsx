@@ -18,6 +18,7 @@ import { LoadingState } from './components/StateViews';
 import QrScanPage from './pages/QrScanPage';
 import ReportsPage from './pages/ReportsPage';
 import ResetPasswordPage from './pages/ResetPasswordPage';
+import SettingsPage from './pages/SettingsPage';
 
 export interface AppRoute {
   path: string;
@@ -45,6 +46,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/create', access: 'user', Page: CreateItemPage },
   { path: '/events', access: 'user', Page: EventsPage },
   { path: '/reports', access: 'user', Page: ReportsPage },
+  { path: '/settings', access: 'user', Page: SettingsPage },
   { path: '/qr', access: 'public', Page: QrScanPage },
   { path: '/qr/:qrCode', access: 'public', Page: QrScanPage },
   { path: '/found/:qrCode', access: 'public', Page: FoundPage },

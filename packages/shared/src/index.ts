@@ -10,3 +10,5 @@ export * from './schemas/items';
 export * from './schemas/codes';
 export * from './schemas/text';
 export * from './schemas/account';
+export * from './schemas/settings';
+export * from './validation/quietHours';

@@ -7,7 +7,7 @@ import { openForCli } from './startup';
 
 // The notification worker alone, for scale: run the API with WORKER=0 and as many of these as needed.
 const { config, db } = await openForCli();
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, config.logFormat);
 await migrateLatest(db.knex);
 const metrics = createMetrics({ knex: db.knex });
 const worker = createWorker(db, config, logger, {}, metrics);

@@ -13,18 +13,26 @@ export const LOCAL_ADMIN_EMAIL = 'admin@homing.local';
 export const DEMO_SET_NAME = 'Demo labels';
 export const DEMO_CODE_COUNT = 8;
 
-/**
- * The embedded trial: a local admin (its password printed only once) and a printed, released set
- * of demo labels, so a new user can open a label URL from the log and claim it in the first minute.
- */
-export async function seedLocal(deps: { knex: Knex; config: Config; logger: Logger }) {
-  await seedAdmin(deps);
-  await seedDemoLabels(deps);
+/** What the start banner tells a new user (`banner.ts`): the admin to sign in with and a label to try. */
+export interface SeedOutcome {
+  /** The password only on the start that created the account: it is never stored in clear. */
+  admin: { contact: string; password: string | null } | null;
+  demoUrl: string | null;
 }
 
-async function seedAdmin({ knex, logger }: { knex: Knex; logger: Logger }) {
-  const anyAdmin = await User.query(knex).findOne({ isAdmin: true });
-  if (anyAdmin) return;
+/**
+ * The embedded trial: a local admin (its password shown only once) and a printed, released set
+ * of demo labels, so a new user can open a label URL from the banner and claim it in the first minute.
+ */
+export async function seedLocal(deps: { knex: Knex; config: Config; logger: Logger }): Promise<SeedOutcome> {
+  const admin = await seedAdmin(deps);
+  const demoUrl = await seedDemoLabels(deps);
+  return { admin, demoUrl };
+}
+
+async function seedAdmin({ knex, logger }: { knex: Knex; logger: Logger }): Promise<SeedOutcome['admin']> {
+  const anyAdmin = await User.query(knex).findOne({ isAdmin: true }).orderBy('createdAt');
+  if (anyAdmin) return { contact: anyAdmin.email ?? anyAdmin.phoneNumber ?? '', password: null };
   const password = crypto.randomBytes(9).toString('base64url');
   await userRegistrar(
     {
@@ -38,10 +46,10 @@ async function seedAdmin({ knex, logger }: { knex: Knex; logger: Logger }) {
     { trx: knex },
   );
   logger.info({ email: LOCAL_ADMIN_EMAIL }, 'created a local admin account');
-  console.log(`\n  Local admin created: ${LOCAL_ADMIN_EMAIL} / ${password}\n  (shown once: note it down)\n`);
+  return { contact: LOCAL_ADMIN_EMAIL, password };
 }
 
-/** Creates the demo set once; on every start prints one of its labels that nobody has claimed. */
+/** Creates the demo set once; on every start returns the URL of one of its labels that nobody has claimed. */
 export async function seedDemoLabels({
   knex,
   config,
@@ -76,7 +84,5 @@ export async function seedDemoLabels({
     .orderBy('gridColumn')
     .first();
   if (!free) return null;
-  const url = `${config.publicUrl}/qr/${free.value}`;
-  console.log(`  Try a demo label: open ${url} and claim it.\n`);
-  return url;
+  return `${config.publicUrl}/qr/${free.value}`;
 }

@@ -10,4 +10,6 @@ export class Session extends BaseModel {
   expiresAt!: Date;
   revokedAt!: Date | null;
   createdAt!: Date;
+  lastUsedAt!: Date | null;
+  userAgent!: string | null;
 }

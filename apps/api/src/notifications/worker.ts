@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
+import { deliveryDecision, deliveryPolicyOf } from './preferences';
 import { SmsProviderError, type SmsProvider } from './sms';
 
 export interface WorkerOptions {
@@ -18,6 +19,8 @@ interface Job {
   idempotencyKey: string;
   payload: { to: string; subject?: string; text: string; html?: string; kind?: 'code' | 'notice' };
   attempts: number;
+  /** Set by urgent kinds (lost-mode scans, thread messages): the owner may let them through quiet hours. */
+  urgent: boolean;
 }
 
 /** Seconds to wait before attempt n+1: 5 s, 10 s, 20 s … capped at an hour. */
@@ -39,11 +42,17 @@ export function notificationWorker(
     logger: Logger;
     /** Counts each settled attempt (metrics); called after its outcome is stored. */
     onAttempt?: (channel: Job['channel'], result: 'delivered' | 'retry' | 'failed') => void;
+    /**
+     * The time quiet hours and due jobs are judged by (tests move it); without one, the database's
+     * `now()` decides what is due and this process's clock decides quiet hours.
+     */
+    clock?: () => Date;
   },
   opts: WorkerOptions = {},
 ) {
   const { pollMs = 1_000, leaseMs = 60_000, maxAttempts = 8, concurrency = 1 } = opts;
   const { knex, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
@@ -56,7 +65,7 @@ export function notificationWorker(
     const due = knex('notifications')
       .select('id')
       .where('status', 'pending')
-      .where('nextAttemptAt', '<=', knex.fn.now())
+      .where('nextAttemptAt', '<=', deps.clock ? deps.clock() : knex.fn.now())
       .where((q) => q.whereNull('lockedUntil').orWhere('lockedUntil', '<', knex.fn.now()))
       .orderBy('nextAttemptAt')
       .limit(1)
@@ -68,14 +77,39 @@ export function notificationWorker(
         lockedUntil: knex.raw("now() + (? || ' milliseconds')::interval", [leaseMs]),
         attempts: knex.raw('attempts + 1'),
       })
-      .returning(['id', 'userId', 'channel', 'idempotencyKey', 'payload', 'attempts'])) as Job[];
+      .returning(['id', 'userId', 'channel', 'idempotencyKey', 'payload', 'attempts', 'urgent'])) as Job[];
     if (job) held.add(job.id);
     return job;
   }
 
   async function deliver(job: Job) {
     try {
-      await attempt(job);
+      // The owner's preferences as they are now, not as they were when the job was written.
+      const decision = deliveryDecision(await deliveryPolicyOf(knex, job.userId), job, clock());
+      if (decision.action === 'send') await attempt(job);
+      else if (decision.action === 'suppress') {
+        await knex('notifications')
+          .where({ id: job.id })
+          .update({
+            status: 'suppressed',
+            lockedUntil: null,
+            lastError: decision.reason,
+            attempts: job.attempts - 1,
+          });
+        logger.info(
+          { id: job.id, channel: job.channel },
+          'notification not sent: channel muted by the owner',
+        );
+      } else {
+        // Quiet hours: not an attempt; the job is due again when the quiet period ends.
+        await knex('notifications')
+          .where({ id: job.id })
+          .update({ nextAttemptAt: decision.until, lockedUntil: null, attempts: job.attempts - 1 });
+        logger.info(
+          { id: job.id, channel: job.channel, until: decision.until },
+          'notification deferred: quiet hours',
+        );
+      }
     } finally {
       held.delete(job.id);
     }

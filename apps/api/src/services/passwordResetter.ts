@@ -10,7 +10,7 @@ import { sessionCreator } from './sessionCreator';
  * revoked, and a new one opened for the person who reset it.
  */
 export async function passwordResetter(
-  props: ({ secret: string } | { tokenId: string }) & { passwordHash: string; ttlMs: number },
+  props: ({ secret: string } | { tokenId: string }) & { passwordHash: string; ttlMs: number; userAgent?: string },
   ctx: TrxCtx<User | null>,
 ) {
   const token = await accountTokenRedeemer({ purpose: 'password_reset', ...props }, ctx);
@@ -33,6 +33,9 @@ export async function passwordResetter(
     .where({ userId: user.id, purpose: 'password_reset' })
     .whereNull('usedAt')
     .update({ usedAt: now });
-  const sessionToken = await sessionCreator({ userId: user.id, ttlMs: props.ttlMs }, ctx);
+  const sessionToken = await sessionCreator(
+    { userId: user.id, ttlMs: props.ttlMs, userAgent: props.userAgent },
+    ctx,
+  );
   return { user: (await User.query(ctx.trx).findById(user.id))!, sessionToken };
 }

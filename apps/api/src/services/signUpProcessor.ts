@@ -17,7 +17,7 @@ export const SIGN_UP_CHECK_PHONE = 'Check your phone to continue.';
  * contact gets a "you already have an account" message with a way to reset the password.
  */
 export async function signUpProcessor(
-  props: RegisterInput & { passwordHash: string; isAdmin: boolean; sessionTtlMs: number },
+  props: RegisterInput & { passwordHash: string; isAdmin: boolean; sessionTtlMs: number; userAgent?: string },
   ctx: TrxCtx<User | null> & Effects & AccountMessageDeps,
 ): Promise<{ user: User; sessionToken: string } | { user: null; sessionToken: null; message: string }> {
   const { trx, config } = ctx;
@@ -66,6 +66,9 @@ export async function signUpProcessor(
       },
       ctx,
     );
-  const sessionToken = await sessionCreator({ userId: user.id, ttlMs: props.sessionTtlMs }, ctx);
+  const sessionToken = await sessionCreator(
+    { userId: user.id, ttlMs: props.sessionTtlMs, userAgent: props.userAgent },
+    ctx,
+  );
   return { user, sessionToken };
 }

@@ -71,12 +71,12 @@ export function AuthProvider({ api, store, children }: Props) {
       signedOutByUser,
       login: async (identifier, password) => signIn(await requestLogin(api, identifier, password)),
       register: async (payload: RegisterPayload) => signIn(await requestRegister(api, payload)),
-      logout: async () => {
+      logout: async (options) => {
         const current = store.token();
         setSignedOutByUser(true);
         setVerifiedToken(null);
         store.clear();
-        if (!current) return;
+        if (!current || options?.alreadyEnded) return;
         try {
           const result = await api.post('/api/auth/logout', undefined, { token: current });
           if (!result.success) console.warn('Logout call failed:', result.error || result.status);

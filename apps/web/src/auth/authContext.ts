@@ -15,8 +15,11 @@ export interface AuthContextValue {
   /** Stores the session on success. Never throws for server or network failures. */
   login(identifier: string, password: string): Promise<AuthOutcome>;
   register(payload: RegisterPayload): Promise<AuthOutcome>;
-  /** Clears the local session at once, then tells the server; a failed call is only logged. */
-  logout(): Promise<void>;
+  /**
+   * Clears the local session at once, then tells the server; a failed call is only logged.
+   * `alreadyEnded`: the server ended the session itself (the account was deleted): no call.
+   */
+  logout(options?: { alreadyEnded?: boolean }): Promise<void>;
   /** Re-checks the stored session with the server; resolves to whether it is still valid. */
   refresh(): Promise<boolean>;
 }

@@ -5,7 +5,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { userInitial, userLabel } from './userLabel';
 import './UserMenu.css';
 
-/** Menu button with the user's name; Admin (admins only) and Log out (with a confirmation). */
+/** Menu button with the user's name; Settings, Admin (admins only) and Log out (with a confirmation). */
 export function UserMenu() {
   const { currentUser, isAdmin, logout } = useAuth();
   const navigate = useNavigate();
@@ -97,6 +97,15 @@ export function UserMenu() {
           className="user-menu__list"
           onKeyDown={onMenuKeyDown}
         >
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            to="/settings"
+            className="user-menu__item"
+            onClick={() => close(false)}
+          >
+            Settings
+          </Link>
           {isAdmin && (
             <Link
               role="menuitem"

@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useAuth } from '../auth/authContext';
 import { useAppConfig } from '../config/configContext';
 import { usePageTitle } from '../components/usePageTitle';
 import { FeatureIcon, type FeatureIconName } from './home/FeatureIcon';
@@ -31,9 +32,17 @@ const FEATURES: { icon: FeatureIconName; title: string; text: string }[] = [
 /** Landing page (spec section 2). */
 export default function HomePage() {
   const { brandName } = useAppConfig().config;
+  const { isAuthenticated } = useAuth();
+  // A message carried here by the page we came from (an account just deleted).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   usePageTitle();
   return (
     <div className="home">
+      {notice && (
+        <p className="home-notice container" role="status">
+          {notice}
+        </p>
+      )}
       <section className="home-hero" aria-labelledby="home-title">
         <div className="home-hero__inner container">
           <div className="home-hero__copy">
@@ -49,10 +58,27 @@ export default function HomePage() {
               the item as found by scanning the label again, we send you a <strong>free gift</strong>.
             </p>
             <div className="home-hero__actions">
-              <Link to="/create" className="button button--primary button--large">
-                Create QR Tag
-              </Link>
+              {isAuthenticated ? (
+                <Link to="/create" className="button button--primary button--large">
+                  Create QR Tag
+                </Link>
+              ) : (
+                <>
+                  <Link to="/auth/createaccount" className="button button--primary button--large">
+                    Get started
+                  </Link>
+                  <Link to="/create" className="button button--secondary button--large">
+                    Create QR Tag
+                  </Link>
+                </>
+              )}
             </div>
+            {!isAuthenticated && (
+              <p className="home-hero__next">
+                Make a free account, then scan one of your labels with your phone to claim it and name the
+                thing it is on.
+              </p>
+            )}
           </div>
           <QrPreview />
         </div>

@@ -52,11 +52,11 @@ export function authRoutes({ config, worker }: Deps): RouteDef[] {
           return { passwordHash: await hashPassword(body.password) };
         },
       },
-      async ({ body, prepared }, ctx) => {
+      async ({ body, prepared, ctx: http }, ctx) => {
         const contact = body.email ?? body.phoneNumber ?? '';
         const isAdmin = config.bootstrapAdmins.some((c) => c === contact || toE164(c) === contact);
         const result = await signUpProcessor(
-          { ...body, ...prepared, isAdmin, sessionTtlMs: config.sessionTtlMs },
+          { ...body, ...prepared, isAdmin, sessionTtlMs: config.sessionTtlMs, userAgent: http.get('User-Agent') },
           { ...ctx, config, worker },
         );
         // A contact that already has an account: the same status, no session, "check your e-mail".
@@ -122,9 +122,9 @@ export function authRoutes({ config, worker }: Deps): RouteDef[] {
           return { ...secret, passwordHash: await hashPassword(body.password) };
         },
       },
-      async ({ prepared }, ctx) => {
+      async ({ prepared, ctx: http }, ctx) => {
         const { user, sessionToken } = await passwordResetter(
-          { ...prepared, ttlMs: config.sessionTtlMs },
+          { ...prepared, ttlMs: config.sessionTtlMs, userAgent: http.get('User-Agent') },
           ctx,
         );
         return { user: presentUser(user), sessionToken };
@@ -135,7 +135,10 @@ export function authRoutes({ config, worker }: Deps): RouteDef[] {
       { method: 'post', path: '/api/auth/login', access: 'public', body: loginRequest, flatten: true },
       async ({ body, ctx: http }, ctx) => {
         const user = await authenticator({ ...body, ip: http.ip }, ctx);
-        const sessionToken = await sessionCreator({ userId: user.id, ttlMs: config.sessionTtlMs }, ctx);
+        const sessionToken = await sessionCreator(
+          { userId: user.id, ttlMs: config.sessionTtlMs, userAgent: http.get('User-Agent') },
+          ctx,
+        );
         return { user: presentUser(user), sessionToken };
       },
     ),

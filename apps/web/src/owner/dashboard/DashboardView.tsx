@@ -7,6 +7,7 @@ import { userLabel } from '../../components/userLabel';
 import { ownerApi, type Voucher } from '../ownerApi';
 import { EventEntryView, ReportEntryView } from './ActivityEntries';
 import { applyLiveEvent, dashboardState, type DashboardState } from './dashboardState';
+import { GettingStarted } from './GettingStarted';
 import { GiftsCard } from './GiftsCard';
 import { LiveBadge } from './LiveBadge';
 import { useOwnerEvents } from './useOwnerEvents';
@@ -99,6 +100,7 @@ export function DashboardView() {
 
   const d = state.data;
   const fresh = new Set(d.fresh);
+  const hasLabels = d.unassignedCount > 0 || d.items.some((item) => item.qrCode);
   return (
     <>
       <div className="owner-head">
@@ -113,6 +115,10 @@ export function DashboardView() {
           Your items, your labels, and everyone who found something of yours.
         </p>
       </div>
+
+      {(d.itemsCount === 0 || !hasLabels) && (
+        <GettingStarted hasLabels={hasLabels} hasItems={d.itemsCount > 0} />
+      )}
 
       <div className="dash-stats">
         <section className="stat owner-card" aria-labelledby="stat-codes">

@@ -1,0 +1,189 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { localMinute } from '@homing/shared';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { assignedItem } from '../testing/codeFactory';
+import { startSmtpSink } from '../testing/smtpSink';
+import { signUp, startTestServer, uniquePhone, type TestServer } from '../testing/testServer';
+import { smtpMailer } from './mailer';
+import { folderSmsProvider } from './sms';
+import { notificationWorker, type NotificationWorker } from './worker';
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let server: TestServer;
+let smsDir: string;
+/** The worker's clock: tests set it; the server's own worker is off (WORKER=0). */
+let now = new Date();
+let worker: NotificationWorker;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startTestServer({ SMTP_URL: sink.url, WORKER: '0' });
+  smsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'homing-sms-'));
+  const logger = pino({ level: 'silent' });
+  worker = notificationWorker({
+    knex: server.db.knex,
+    mailer: smtpMailer({ url: sink.url, from: 'Homing <alerts@homing.test>' }),
+    sms: folderSmsProvider({ dir: smsDir, logger }),
+    logger,
+    clock: () => now,
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await sink.close();
+  await fs.rm(smsDir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  now = new Date();
+});
+
+/** The first moment after the real time when it is `hh:mm` in `timeZone` (so new jobs are due by then). */
+function next(hhmm: string, timeZone: string) {
+  const [h, m] = hhmm.split(':').map(Number);
+  let t = Math.ceil(Date.now() / 60_000) * 60_000;
+  while (localMinute(new Date(t), timeZone) !== h! * 60 + m!) t += 60_000;
+  return new Date(t + 20_000);
+}
+
+const quiet = (over: Partial<{ urgentBreaksThrough: boolean; email: boolean; sms: boolean }> = {}) => ({
+  email: true,
+  sms: true,
+  browser: true,
+  quietHours: { enabled: true, start: '22:00', end: '07:00', timeZone: 'Europe/Paris' },
+  urgentBreaksThrough: true,
+  ...over,
+});
+
+async function ownerWithItem(opts: { phone?: boolean } = {}) {
+  let owner: { user: { id: string }; token: string; email: string | null };
+  if (opts.phone) {
+    const res = await server.api<{ user: { id: string }; sessionToken: string }>(
+      'POST',
+      '/api/auth/register',
+      {
+        body: { phoneNumber: uniquePhone(), password: 'correct horse', smsOptIn: true },
+      },
+    );
+    owner = { user: res.body.user, token: res.body.sessionToken, email: null };
+  } else owner = await signUp(server);
+  const { code } = await assignedItem(server.db.knex, owner.user.id, { name: 'Red umbrella' });
+  return { ...owner, code };
+}
+
+async function report(code: string, message = 'Found it by the station') {
+  const res = await server.api('POST', `/api/found/${code}/report`, { body: { foundNotes: message } });
+  expect(res.status).toBe(201);
+}
+
+const jobsOf = (userId: string) => server.db.knex('notifications').where({ userId }).orderBy('createdAt');
+const mailsTo = (email: string) => sink.received.filter((m) => m.to.includes(email));
+const smsFiles = async () => fs.readdir(smsDir).catch(() => [] as string[]);
+
+describe('the worker honours notification preferences', () => {
+  it('sends nothing on a muted channel, e-mail or SMS, and says so on the job', async () => {
+    const mailOwner = await ownerWithItem();
+    const smsOwner = await ownerWithItem({ phone: true });
+    const smsBefore = (await smsFiles()).length;
+    await report(mailOwner.code);
+    await report(smsOwner.code);
+    // Muted after the jobs were written: the worker reads the preference at delivery.
+    const noQuiet = { ...quiet().quietHours, enabled: false };
+    await server.api('PUT', '/api/users/me/notification-preferences', {
+      token: mailOwner.token,
+      body: { ...quiet({ email: false }), quietHours: noQuiet },
+    });
+    await server.api('PUT', '/api/users/me/notification-preferences', {
+      token: smsOwner.token,
+      body: { ...quiet({ sms: false }), quietHours: noQuiet },
+    });
+    now = new Date(Date.now() + 1_000);
+    await worker.runOnce();
+
+    for (const owner of [mailOwner, smsOwner]) {
+      const jobs = await jobsOf(owner.user.id);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ status: 'suppressed', attempts: 0, deliveredAt: null });
+      expect(jobs[0].lastError).toContain('muted by the owner');
+      expect(await server.db.knex('notificationAttempts').where({ notificationId: jobs[0].id })).toEqual([]);
+    }
+    expect(mailsTo(mailOwner.email!)).toEqual([]);
+    expect((await smsFiles()).length).toBe(smsBefore);
+  });
+
+  it('defers during quiet hours, in the owner time zone, and delivers when they end', async () => {
+    const owner = await ownerWithItem();
+    await server.api('PUT', '/api/users/me/notification-preferences', { token: owner.token, body: quiet() });
+    now = next('23:30', 'Europe/Paris');
+    await report(owner.code, 'Quiet hours test');
+    expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);
+    let [job] = await jobsOf(owner.user.id);
+    expect(job).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    const until = new Date(job.nextAttemptAt);
+    // 07:00 in Paris, 7.5 hours after 23:30 (minus the seconds into the minute).
+    expect(localMinute(until, 'Europe/Paris')).toBe(7 * 60);
+    expect(until.getTime() - now.getTime()).toBe(7.5 * 3600_000 - 20_000);
+    expect(mailsTo(owner.email!)).toEqual([]);
+
+    // Still quiet at 06:59: nothing is due, nothing is sent.
+    now = new Date(until.getTime() - 60_000);
+    await worker.runOnce();
+    expect(mailsTo(owner.email!)).toEqual([]);
+
+    // Durable: the deferral is in the row, so any worker sends it once the period is over.
+    now = new Date(until.getTime() + 1_000);
+    await worker.runOnce();
+    const mails = await sink.waitFor(sink.received.length, 5_000);
+    expect(mails.filter((m) => m.to.includes(owner.email!))).toHaveLength(1);
+    [job] = await jobsOf(owner.user.id);
+    expect(job).toMatchObject({ status: 'delivered', attempts: 1 });
+  });
+
+  it('lets an urgent notification through quiet hours only when the owner chose so', async () => {
+    const breaks = await ownerWithItem();
+    await server.api('PUT', '/api/users/me/notification-preferences', { token: breaks.token, body: quiet() });
+    const holds = await ownerWithItem();
+    await server.api('PUT', '/api/users/me/notification-preferences', {
+      token: holds.token,
+      body: quiet({ urgentBreaksThrough: false }),
+    });
+    now = next('02:00', 'Europe/Paris');
+    // No kind sets `urgent` yet (lost-mode scans and thread messages will): written as they will be.
+    for (const owner of [breaks, holds])
+      await server.db.knex('notifications').insert({
+        userId: owner.user.id,
+        channel: 'email',
+        idempotencyKey: `urgent-${owner.user.id}`,
+        payload: JSON.stringify({
+          to: owner.email,
+          subject: 'Your lost item was scanned',
+          text: 'Scanned now',
+        }),
+        urgent: true,
+      });
+    await report(breaks.code, 'Not urgent');
+    await worker.runOnce();
+
+    const breaksJobs = await jobsOf(breaks.user.id);
+    expect(breaksJobs.find((j) => j.urgent)).toMatchObject({ status: 'delivered' });
+    // The ordinary report still waits for the morning.
+    expect(breaksJobs.find((j) => !j.urgent)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await jobsOf(holds.user.id)).toMatchObject([{ urgent: true, status: 'pending', attempts: 0 }]);
+    expect(mailsTo(breaks.email!).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual([
+      'Your lost item was scanned',
+    ]);
+    expect(mailsTo(holds.email!)).toEqual([]);
+  });
+
+  it('sends at once outside quiet hours', async () => {
+    const owner = await ownerWithItem();
+    await server.api('PUT', '/api/users/me/notification-preferences', { token: owner.token, body: quiet() });
+    now = next('12:00', 'Europe/Paris');
+    await report(owner.code);
+    await worker.runOnce();
+    expect(await jobsOf(owner.user.id)).toMatchObject([{ status: 'delivered' }]);
+    expect(mailsTo(owner.email!)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,117 @@
+import type { SignedInSession } from '@homing/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { ErrorState, LoadingState } from '../../components/StateViews';
+import { formatDateTime } from '../format';
+import { FailureNotice, SuccessNotice } from '../Notice';
+import { settingsApi } from './settingsApi';
+
+/** Where the owner is signed in, with sign-out per session and everywhere else. */
+export function SessionsSection({ reloadKey }: { reloadKey: number }) {
+  const [sessions, setSessions] = useState<SignedInSession[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const load = useCallback(
+    () =>
+      settingsApi.sessions().then((result) => {
+        if (!result.success) return setLoadFailed(true);
+        setLoadFailed(false);
+        setSessions(result.data.sessions);
+      }),
+    [],
+  );
+  useEffect(() => {
+    void load();
+  }, [load, reloadKey]);
+
+  const signOut = async (session: SignedInSession) => {
+    setBusy(session.id);
+    setFailure(null);
+    setDone(null);
+    const result = await settingsApi.signOutSession(session.id);
+    setBusy(null);
+    if (!result.success && result.status !== 404) return setFailure('Could not sign that session out.');
+    setDone(`Signed out ${session.device}.`);
+    await load();
+  };
+
+  const signOutOthers = async () => {
+    setBusy('others');
+    setFailure(null);
+    setDone(null);
+    const result = await settingsApi.signOutOthers();
+    setBusy(null);
+    if (!result.success) return setFailure('Could not sign the other sessions out.');
+    const n = result.data.signedOutSessions;
+    setDone(n === 1 ? 'Signed out 1 other session.' : `Signed out ${n} other sessions.`);
+    await load();
+  };
+
+  const others = sessions?.filter((s) => !s.current).length ?? 0;
+  return (
+    <section className="settings-card" aria-labelledby="settings-sessions">
+      <h2 id="settings-sessions" className="settings-card__title">
+        Signed-in sessions
+      </h2>
+      <p className="settings-card__lead">
+        Sign out anywhere you do not recognise, then change your password.
+      </p>
+      {loadFailed ? (
+        <ErrorState
+          message="Could not load your sessions."
+          onRetry={() => {
+            setLoadFailed(false);
+            setSessions(null);
+            void load();
+          }}
+        />
+      ) : !sessions ? (
+        <LoadingState label="Loading your sessions..." />
+      ) : (
+        <>
+          <ul className="settings-sessions" aria-label="Sessions">
+            {sessions.map((s) => (
+              <li key={s.id} className="settings-session">
+                <div className="settings-session__text">
+                  <p className="settings-session__device">
+                    {s.device}
+                    {s.current && <span className="settings-badge">This device</span>}
+                  </p>
+                  <p className="settings-session__times">
+                    Signed in {formatDateTime(s.createdAt)}
+                    {s.lastUsedAt && <> · last used {formatDateTime(s.lastUsedAt)}</>}
+                  </p>
+                </div>
+                {!s.current && (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    disabled={busy !== null}
+                    aria-label={`Sign out ${s.device}, signed in ${formatDateTime(s.createdAt)}`}
+                    onClick={() => void signOut(s)}
+                  >
+                    {busy === s.id ? 'Signing out...' : 'Sign out'}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <FailureNotice failure={failure ? { message: failure, detail: null } : null} />
+          {done && <SuccessNotice onDismiss={() => setDone(null)}>{done}</SuccessNotice>}
+          <div className="settings-form__actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy !== null || others === 0}
+              onClick={() => void signOutOthers()}
+            >
+              {busy === 'others' ? 'Signing out...' : 'Sign out everywhere else'}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

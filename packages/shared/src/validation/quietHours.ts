@@ -1,0 +1,50 @@
+// Quiet hours, shared by the notification worker (which defers e-mail and SMS) and the web app
+// (which holds back browser notifications), so both read the owner's setting the same way.
+
+export interface QuietHours {
+  enabled: boolean;
+  /** Minutes after local midnight, 0..1439. */
+  startMinute: number;
+  endMinute: number;
+  /** IANA time zone the two times are in. */
+  timeZone: string;
+}
+
+export const minutesOfClock = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+export const clockOfMinutes = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The wall-clock minute of the day at `at` in `timeZone`. */
+export function localMinute(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part('hour') * 60 + part('minute');
+}
+
+/**
+ * When the quiet period covering `at` ends, or null when `at` is outside quiet hours. A period
+ * whose start is after its end spans midnight (22:00–07:00); equal times mean no quiet period.
+ * The end is found by wall-clock minutes, so across a daylight-saving change it may be an hour
+ * early: whoever asks again then gets the rest of the period.
+ */
+export function quietUntil(q: QuietHours, at: Date): Date | null {
+  if (!q.enabled || q.startMinute === q.endMinute) return null;
+  const now = localMinute(at, q.timeZone);
+  const quiet =
+    q.startMinute < q.endMinute
+      ? now >= q.startMinute && now < q.endMinute
+      : now >= q.startMinute || now < q.endMinute;
+  if (!quiet) return null;
+  const minutesLeft = (q.endMinute - now + 1440) % 1440;
+  const startOfMinute = at.getTime() - (at.getTime() % 60_000);
+  return new Date(startOfMinute + minutesLeft * 60_000);
+}
