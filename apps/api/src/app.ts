@@ -14,6 +14,8 @@ import { adminRoutes } from './routes/admin/router';
 import { authRoutes } from './routes/auth/router';
 import { codesRoutes } from './routes/codes/router';
 import { foundRoutes } from './routes/found/router';
+import { finderThreadRoutes } from './routes/found/thread';
+import { reportThreadRoutes } from './routes/reports/router';
 import { itemsRoutes } from './routes/items/router';
 import { systemRoutes } from './routes/system/router';
 import { labelPageLoader } from './services/labelPageLoader';
@@ -41,6 +43,8 @@ export function allRoutes(deps: Deps): RouteDef[] {
     ...itemsRoutes(deps),
     ...codesRoutes(deps),
     ...foundRoutes(deps),
+    ...finderThreadRoutes(deps),
+    ...reportThreadRoutes(deps),
     ...adminRoutes(deps),
   ];
 }

@@ -56,6 +56,10 @@ const envSchema = z.object({
   SCAN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   // Public code look-ups (finder page, scan results, claims) per address per minute, all processes.
   CODE_LOOKUP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Finder–owner conversation messages per 10 minutes: per conversation, and per sender (a finder's
+  // address across conversations, an owner's account).
+  THREAD_MESSAGE_LIMIT_PER_THREAD: z.coerce.number().int().min(1).default(30),
+  THREAD_MESSAGE_LIMIT_PER_SENDER: z.coerce.number().int().min(1).default(20),
   // Connection limits (a client must not hold the process's sockets or file descriptors).
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(120_000),
@@ -151,6 +155,8 @@ function buildConfig(env: z.output<typeof envSchema>) {
       reportsHeldAfterPerItem: env.REPORT_HOLD_AFTER_PER_ITEM,
       scansPerMinute: env.SCAN_LIMIT_PER_MINUTE,
       codeLookupsPerMinute: env.CODE_LOOKUP_LIMIT_PER_MINUTE,
+      threadMessagesPerThread: env.THREAD_MESSAGE_LIMIT_PER_THREAD,
+      threadMessagesPerSender: env.THREAD_MESSAGE_LIMIT_PER_SENDER,
     },
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,

@@ -9,3 +9,4 @@ export * from './schemas/found';
 export * from './schemas/items';
 export * from './schemas/codes';
 export * from './schemas/text';
+export * from './schemas/threads';

@@ -17,6 +17,7 @@ interface Job {
   idempotencyKey: string;
   payload: { to: string; subject?: string; text: string; html?: string };
   attempts: number;
+  foundReportId: string | null;
 }
 
 /** Seconds to wait before attempt n+1: 5 s, 10 s, 20 s … capped at an hour. */
@@ -38,6 +39,8 @@ export function notificationWorker(
     logger: Logger;
     /** Counts each settled attempt (metrics); called after its outcome is stored. */
     onAttempt?: (channel: Job['channel'], result: 'delivered' | 'retry' | 'failed') => void;
+    /** Told after a delivery is stored (a conversation's receipts change: services/threadEvents). */
+    onDelivered?: (job: { foundReportId: string | null }) => unknown;
   },
   opts: WorkerOptions = {},
 ) {
@@ -67,7 +70,7 @@ export function notificationWorker(
         lockedUntil: knex.raw("now() + (? || ' milliseconds')::interval", [leaseMs]),
         attempts: knex.raw('attempts + 1'),
       })
-      .returning(['id', 'channel', 'idempotencyKey', 'payload', 'attempts'])) as Job[];
+      .returning(['id', 'channel', 'idempotencyKey', 'payload', 'attempts', 'foundReportId'])) as Job[];
     if (job) held.add(job.id);
     return job;
   }
@@ -110,6 +113,11 @@ export function notificationWorker(
         });
       });
       deps.onAttempt?.(job.channel, 'delivered');
+      try {
+        await deps.onDelivered?.(job);
+      } catch (err) {
+        logger.warn({ err, id: job.id }, 'delivery listener failed');
+      }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const retryable = !(err instanceof SmsProviderError) || err.retryable;
