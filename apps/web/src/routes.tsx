@@ -14,6 +14,7 @@ import NotFoundPage from './pages/NotFoundPage';
 import { LoadingState } from './components/StateViews';
 import QrScanPage from './pages/QrScanPage';
 import ReportsPage from './pages/ReportsPage';
+import ReportThreadPage from './pages/ReportThreadPage';
 
 export interface AppRoute {
   path: string;
@@ -41,6 +42,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/create', access: 'user', Page: CreateItemPage },
   { path: '/events', access: 'user', Page: EventsPage },
   { path: '/reports', access: 'user', Page: ReportsPage },
+  { path: '/reports/:id', access: 'user', Page: ReportThreadPage },
   { path: '/qr', access: 'public', Page: QrScanPage },
   { path: '/qr/:qrCode', access: 'public', Page: QrScanPage },
   { path: '/found/:qrCode', access: 'public', Page: FoundPage },
