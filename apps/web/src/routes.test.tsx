@@ -22,6 +22,8 @@ const EXPECTED: [string, 'public' | 'user' | 'admin'][] = [
   ['/admin/qr-bulk', 'user'],
   ['/events', 'user'],
   ['/reports', 'user'],
+  // A finder conversation, from a report or the owner's e-mail.
+  ['/reports/4f1c2d3e-0000-4000-8000-000000000001', 'user'],
 ];
 
 const objects = APP_ROUTES.map((route) => ({ path: route.path, route }));

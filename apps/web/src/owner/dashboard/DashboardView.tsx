@@ -7,6 +7,7 @@ import { userLabel } from '../../components/userLabel';
 import { ownerApi, type Voucher } from '../ownerApi';
 import { EventEntryView, ReportEntryView } from './ActivityEntries';
 import { applyLiveEvent, dashboardState, type DashboardState } from './dashboardState';
+import { NotificationOptIn } from '../alerts/OwnerAlerts';
 import { GiftsCard } from './GiftsCard';
 import { LiveBadge } from './LiveBadge';
 import { useOwnerEvents } from './useOwnerEvents';
@@ -114,6 +115,7 @@ export function DashboardView() {
           <h2 className="page__title">Welcome back, {userLabel(currentUser)}!</h2>
         </div>
         <LiveBadge status={live} />
+        <NotificationOptIn />
         <p className="owner-head__lead">
           Your items, your labels, and everyone who found something of yours.
         </p>
