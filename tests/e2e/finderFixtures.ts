@@ -19,7 +19,6 @@ export interface Label {
 }
 export interface OwnerReport {
   message: string;
-  finderPhone: string;
   latitude: string | null;
   longitude: string | null;
 }

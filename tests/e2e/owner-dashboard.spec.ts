@@ -134,9 +134,11 @@ test.describe('dashboard', () => {
     await expect(entry).toContainText('Camera bag reported found');
     await expect(entry).toContainText('Your camera bag is at the cafe counter');
     await expect(entry).toContainText('New');
-    await expect(entry.getByRole('link', { name: 'Call +15551234567' })).toHaveAttribute(
+    // The finder's number only tells the finder of replies: the owner answers in the conversation.
+    await expect(entry).not.toContainText('5551234567');
+    await expect(entry.getByRole('link', { name: 'Open the conversation about Camera bag' })).toHaveAttribute(
       'href',
-      'tel:+15551234567',
+      /^\/reports\/[0-9a-f-]{36}$/,
     );
     await expect(page.locator('.dash-card__count')).toHaveText('1');
 

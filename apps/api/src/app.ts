@@ -16,6 +16,8 @@ import { authRoutes } from './routes/auth/router';
 import { codesRoutes } from './routes/codes/router';
 import { contactsRoutes } from './routes/contacts/router';
 import { foundRoutes } from './routes/found/router';
+import { finderThreadRoutes } from './routes/found/thread';
+import { reportThreadRoutes } from './routes/reports/router';
 import { itemsRoutes } from './routes/items/router';
 import { systemRoutes } from './routes/system/router';
 import { labelPageLoader } from './services/labelPageLoader';
@@ -44,6 +46,8 @@ export function allRoutes(deps: Deps): RouteDef[] {
     ...itemsRoutes(deps),
     ...codesRoutes(deps),
     ...foundRoutes(deps),
+    ...finderThreadRoutes(deps),
+    ...reportThreadRoutes(deps),
     ...adminRoutes(deps),
     ...accountRoutes(deps),
   ];

@@ -62,6 +62,10 @@ const envSchema = z.object({
   CODE_LOOKUP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Sign-ups and password-reset requests per client address per hour (per contact: 5, fixed).
   ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // Finder–owner conversation messages per 10 minutes: per conversation, and per sender (a finder's
+  // address across conversations, an owner's account).
+  THREAD_MESSAGE_LIMIT_PER_THREAD: z.coerce.number().int().min(1).default(30),
+  THREAD_MESSAGE_LIMIT_PER_SENDER: z.coerce.number().int().min(1).default(20),
   // Connection limits (a client must not hold the process's sockets or file descriptors).
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(120_000),
@@ -160,6 +164,8 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
       scansPerMinute: env.SCAN_LIMIT_PER_MINUTE,
       codeLookupsPerMinute: env.CODE_LOOKUP_LIMIT_PER_MINUTE,
       accountRequestsPerAddress: env.ACCOUNT_REQUEST_LIMIT_PER_ADDRESS,
+      threadMessagesPerThread: env.THREAD_MESSAGE_LIMIT_PER_THREAD,
+      threadMessagesPerSender: env.THREAD_MESSAGE_LIMIT_PER_SENDER,
     },
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,

@@ -96,7 +96,7 @@ export async function startServer(
   }
   const hub = await createHub(db, logger);
   const metrics = createMetrics({ knex: db.knex });
-  const worker = config.runWorker ? createWorker(db, config, logger, {}, metrics) : null;
+  const worker = config.runWorker ? createWorker(db, config, logger, {}, metrics, hub) : null;
   const retention = config.runWorker ? retentionJob({ knex: db.knex, logger }, config.retention) : null;
   const stopping = new AbortController();
   const deps: Deps = { db: db.knex, config, logger, hub, worker, stopping: stopping.signal, metrics };

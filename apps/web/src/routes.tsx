@@ -19,6 +19,7 @@ import QrScanPage from './pages/QrScanPage';
 import ReportsPage from './pages/ReportsPage';
 import ResetPasswordPage from './pages/ResetPasswordPage';
 import SettingsPage from './pages/SettingsPage';
+import ReportThreadPage from './pages/ReportThreadPage';
 
 export interface AppRoute {
   path: string;
@@ -47,6 +48,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/events', access: 'user', Page: EventsPage },
   { path: '/reports', access: 'user', Page: ReportsPage },
   { path: '/settings', access: 'user', Page: SettingsPage },
+  { path: '/reports/:id', access: 'user', Page: ReportThreadPage },
   { path: '/qr', access: 'public', Page: QrScanPage },
   { path: '/qr/:qrCode', access: 'public', Page: QrScanPage },
   { path: '/found/:qrCode', access: 'public', Page: FoundPage },

@@ -12,3 +12,4 @@ export * from './schemas/text';
 export * from './schemas/account';
 export * from './schemas/settings';
 export * from './validation/quietHours';
+export * from './schemas/threads';

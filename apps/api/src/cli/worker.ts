@@ -1,7 +1,7 @@
 import { migrateLatest } from '../db/connection';
 import { createLogger } from '../logger';
 import { createMetrics, startMetricsServer } from '../metrics';
-import { createWorker } from '../notifications';
+import { createHub, createWorker } from '../notifications';
 import { retentionJob } from '../notifications/retention';
 import { openForCli } from './startup';
 
@@ -10,7 +10,9 @@ const { config, db } = await openForCli();
 const logger = createLogger(config.logLevel, config.logFormat);
 await migrateLatest(db.knex);
 const metrics = createMetrics({ knex: db.knex });
-const worker = createWorker(db, config, logger, {}, metrics);
+// Its deliveries are receipts on finders' open conversation pages (LISTEN/NOTIFY reaches the API).
+const hub = await createHub(db, logger);
+const worker = createWorker(db, config, logger, {}, metrics, hub);
 // Deliveries and the outbox are counted here; METRICS_PORT must differ from any API process's on this host.
 const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
 const retention = retentionJob({ knex: db.knex, logger }, config.retention);
@@ -25,6 +27,7 @@ const stop = async () => {
     retention.stop(),
     metricsServer?.close(),
   ]);
+  await hub.close();
   await db.close();
   process.exit(0);
 };

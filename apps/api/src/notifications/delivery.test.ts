@@ -44,7 +44,7 @@ async function openEvents(token: string) {
 }
 
 describe('owner notifications', () => {
-  it("e-mails the owner over SMTP with the finder's message and phone, and records the attempt", async () => {
+  it("e-mails the owner over SMTP with the finder's message (never their phone), and records the attempt", async () => {
     const owner = await signUp(server);
     const { code } = await assignedItem(server.db.knex, owner.user.id, { name: 'Green backpack' });
     const res = await server.api('POST', `/api/found/${code}/report`, {
@@ -61,7 +61,9 @@ describe('owner notifications', () => {
     expect(mail).toBeTruthy();
     expect(mail.raw).toMatch(/^Subject: Homing: someone found your Green backpack/m);
     expect(mail.text).toContain('Left at the library front desk');
-    expect(mail.text).toContain('+15557654321');
+    // The owner answers in the conversation; the finder's number only tells the finder of replies.
+    expect(mail.text).not.toContain('+15557654321');
+    expect(mail.text).toMatch(/Reply to the finder: http:\/\/\S+\/reports\/[0-9a-f-]{36}/);
     expect(mail.text).toContain('mlat=51.5007');
     expect(mail.raw).toMatch(/^From: Homing <alerts@homing.test>/m);
     // SMTP accepts the message a moment before the worker records the delivery.
@@ -100,7 +102,7 @@ describe('owner notifications', () => {
       });
       expect(stream.events[1]!.data).toMatchObject({
         message: 'Cat is safe with me',
-        finderPhone: '',
+        state: 'new',
         latitude: null,
         item: { id: expect.any(String), name: 'Cat collar' },
         reportedAt: expect.any(String),

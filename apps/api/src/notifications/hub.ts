@@ -6,11 +6,15 @@ import { preparedQuery } from '../db/prepared';
 import type { Logger } from '../logger';
 
 export interface OwnerEvent {
-  type: 'found_report' | 'found_event';
+  /** thread_changed: a conversation has news ({ reportId }); the reader loads it again. */
+  type: 'found_report' | 'found_event' | 'thread_changed';
   data: Record<string, unknown>;
 }
 
-/** Real-time events for an owner's open dashboards, across every API process. */
+/**
+ * Real-time events for an owner's open dashboards, across every API process. The key is an owner's
+ * id, or `thread:<report id>` for a finder's open conversation page (services/threadEvents).
+ */
 export interface EventHub {
   publish(userId: string, event: OwnerEvent): Promise<void>;
   subscribe(userId: string, listener: (event: OwnerEvent) => void): () => void;

@@ -6,6 +6,7 @@ import type { Metrics } from '../metrics';
 import { localHub, postgresHub, type EventHub } from './hub';
 import { folderMailer, smtpMailer, type Mailer } from './mailer';
 import { folderSmsProvider, twilioSmsProvider, type SmsProvider } from './sms';
+import { publishThreadChange } from './threadEvents';
 import { notificationWorker, type WorkerOptions } from './worker';
 
 export function createMailer(config: Config, logger: Logger): Mailer {
@@ -35,6 +36,7 @@ export function createWorker(
   logger: Logger,
   opts: WorkerOptions = {},
   metrics?: Metrics,
+  hub?: EventHub,
 ) {
   return notificationWorker(
     {
@@ -43,6 +45,9 @@ export function createWorker(
       sms: createSmsProvider(config, logger),
       logger,
       onAttempt: metrics && ((channel, result) => metrics.deliveries.inc({ channel, result })),
+      // A delivery to an owner is a receipt on the finder's conversation page: it refreshes live.
+      onDelivered:
+        hub && (({ foundReportId }) => foundReportId && publishThreadChange(hub, { foundReportId, reason: 'delivered' })),
     },
     { ...config.worker, ...opts },
   );

@@ -13,30 +13,32 @@ const mapLink = (r: FoundReport) =>
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The owner's e-mail: the finder's words, how to reach them, where and when, and the dashboard. */
+/** The owner's conversation with this report's finder, in the owner app (sign-in required). */
+export const replyLink = (publicUrl: string, reportId: string) => `${publicUrl}/reports/${reportId}`;
+
+/**
+ * The owner's e-mail: the finder's words, where and when, and the link to reply. The finder's
+ * e-mail and phone are never in it: the owner answers in the conversation, which reaches them.
+ */
 export function foundReportEmail(r: FoundReport, ctx: Context) {
   const map = mapLink(r);
   const when = new Date(r.foundAt).toUTCString();
-  const dashboard = `${ctx.publicUrl}/dashboard`;
+  const reply = replyLink(ctx.publicUrl, r.id);
   const lines = [
     `Good news: someone found your ${ctx.itemName} and sent you a message.`,
     '',
     `Message: ${r.message}`,
-    `Finder's phone: ${r.finderPhone || 'not given'}`,
-    ...(r.finderEmail ? [`Finder's e-mail: ${r.finderEmail}`] : []),
     `Location: ${map ?? 'not shared'}`,
     `Time: ${when}`,
     '',
-    `See it on your dashboard: ${dashboard}`,
+    `Reply to the finder: ${reply}`,
   ];
   const html = [
     `<p>Good news: someone found your <strong>${escapeHtml(ctx.itemName)}</strong> and sent you a message.</p>`,
     `<blockquote>${escapeHtml(r.message)}</blockquote>`,
-    `<p>Finder's phone: ${r.finderPhone ? `<a href="tel:${r.finderPhone}">${r.finderPhone}</a>` : 'not given'}</p>`,
-    r.finderEmail ? `<p>Finder's e-mail: ${escapeHtml(r.finderEmail)}</p>` : '',
     `<p>Location: ${map ? `<a href="${map}">open the map</a>` : 'not shared'}</p>`,
     `<p>Time: ${when}</p>`,
-    `<p><a href="${dashboard}">Open your ${escapeHtml(ctx.brandName)} dashboard</a></p>`,
+    `<p><a href="${reply}">Reply to the finder on ${escapeHtml(ctx.brandName)}</a></p>`,
   ].join('\n');
   return { subject: `${ctx.brandName}: someone found your ${ctx.itemName}`, text: lines.join('\n'), html };
 }
@@ -44,12 +46,79 @@ export function foundReportEmail(r: FoundReport, ctx: Context) {
 /** The owner's SMS: short, one segment where possible. */
 export function foundReportSms(r: FoundReport, ctx: Context) {
   const parts = [`${ctx.brandName}: someone found your ${ctx.itemName}: "${r.message.slice(0, 200)}"`];
-  if (r.finderPhone) parts.push(`Call them: ${r.finderPhone}`);
   const map = mapLink(r);
   if (map) parts.push(`Where: ${map}`);
-  parts.push(`${ctx.publicUrl}/dashboard`);
+  parts.push(`Reply: ${replyLink(ctx.publicUrl, r.id)}`);
   return parts.join(' ');
 }
+
+interface ThreadText {
+  itemName: string;
+  brandName: string;
+  /** The message as its sender wrote it (plain text; escaped in HTML). */
+  text: string;
+  location: { latitude: number; longitude: number } | null;
+  /** Where the reader answers: the finder's page or the owner's conversation. */
+  link: string;
+}
+
+const osm = ({ latitude: a, longitude: o }: { latitude: number; longitude: number }) =>
+  `https://www.openstreetmap.org/?mlat=${a}&mlon=${o}#map=17/${a}/${o}`;
+
+function threadMail(intro: string, subject: string, m: ThreadText, action: string) {
+  const map = m.location ? osm(m.location) : null;
+  const text = [
+    intro,
+    '',
+    ...(m.text ? [m.text, ''] : []),
+    ...(map ? [`Location: ${map}`, ''] : []),
+    `${action}: ${m.link}`,
+  ];
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    m.text ? `<blockquote style="white-space:pre-wrap">${escapeHtml(m.text)}</blockquote>` : '',
+    map ? `<p><a href="${map}">Open the shared location</a></p>` : '',
+    `<p><a href="${escapeHtml(m.link)}">${escapeHtml(action)}</a></p>`,
+  ].join('\n');
+  return { subject, text: text.join('\n'), html };
+}
+
+/** To the finder who gave an address: the link to come back to the conversation. */
+export function threadLinkEmail(ctx: { itemName: string; brandName: string; link: string }) {
+  return threadMail(
+    `Thank you for writing to the owner of the ${ctx.itemName} you found. We will tell you when they reply; you can also follow the conversation here.`,
+    `${ctx.brandName}: your message about the ${ctx.itemName}`,
+    { ...ctx, text: '', location: null },
+    'Open the conversation',
+  );
+}
+
+export const threadLinkSms = (ctx: { itemName: string; brandName: string; link: string }) =>
+  `${ctx.brandName}: your message about the ${ctx.itemName} was sent to its owner. Follow the conversation: ${ctx.link}`;
+
+/** To the finder: the owner replied (their words; nothing else about them). */
+export const ownerReplyEmail = (m: ThreadText) =>
+  threadMail(
+    `The owner of the ${m.itemName} you found replied:`,
+    `${m.brandName}: the owner of the ${m.itemName} replied`,
+    m,
+    'Reply in the conversation',
+  );
+
+export const ownerReplySms = (m: ThreadText) =>
+  `${m.brandName}: the owner of the ${m.itemName} replied${m.text ? `: "${m.text.slice(0, 200)}"` : ' with a location'}. ${m.link}`;
+
+/** To the owner: the finder wrote again. */
+export const finderMessageEmail = (m: ThreadText) =>
+  threadMail(
+    `The finder of your ${m.itemName} sent a new message:`,
+    `${m.brandName}: new message about your ${m.itemName}`,
+    m,
+    'Reply to the finder',
+  );
+
+export const finderMessageSms = (m: ThreadText) =>
+  `${m.brandName}: the finder of your ${m.itemName} wrote${m.text ? `: "${m.text.slice(0, 200)}"` : ' with a location'}. ${m.link}`;
 
 /**
  * The digest for reports held past an item's ceiling: sent once when the window closes, instead of

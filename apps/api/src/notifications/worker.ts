@@ -21,7 +21,13 @@ interface Job {
   attempts: number;
   /** Set by urgent kinds (lost-mode scans, thread messages): the owner may let them through quiet hours. */
   urgent: boolean;
+  foundReportId: string | null;
+  /** Whom the job writes to: the item's owner, or a finder (their thread link, the owner's replies). */
+  audience: 'owner' | 'finder';
 }
+
+/** Owner notifications about their items follow the owner's preferences; nothing else does. */
+const followsPreferences = (job: Job) => job.audience === 'owner' && !job.payload.kind;
 
 /** Seconds to wait before attempt n+1: 5 s, 10 s, 20 s … capped at an hour. */
 export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -47,6 +53,8 @@ export function notificationWorker(
      * `now()` decides what is due and this process's clock decides quiet hours.
      */
     clock?: () => Date;
+    /** Told after a delivery is stored (a conversation's receipts change: services/threadEvents). */
+    onDelivered?: (job: { foundReportId: string | null }) => unknown;
   },
   opts: WorkerOptions = {},
 ) {
@@ -77,15 +85,29 @@ export function notificationWorker(
         lockedUntil: knex.raw("now() + (? || ' milliseconds')::interval", [leaseMs]),
         attempts: knex.raw('attempts + 1'),
       })
-      .returning(['id', 'userId', 'channel', 'idempotencyKey', 'payload', 'attempts', 'urgent'])) as Job[];
+      .returning([
+        'id',
+        'userId',
+        'channel',
+        'idempotencyKey',
+        'payload',
+        'attempts',
+        'urgent',
+        'foundReportId',
+        'audience',
+      ])) as Job[];
     if (job) held.add(job.id);
     return job;
   }
 
   async function deliver(job: Job) {
     try {
-      // The owner's preferences as they are now, not as they were when the job was written.
-      const decision = deliveryDecision(await deliveryPolicyOf(knex, job.userId), job, clock());
+      // The owner's preferences as they are now, not as they were when the job was written. They
+      // rule what Homing tells an owner about their items; a finder's messages and the account's
+      // own mail (a code, a reset link, a confirmation the person asked for) always go.
+      const decision = followsPreferences(job)
+        ? deliveryDecision(await deliveryPolicyOf(knex, job.userId), job, clock())
+        : ({ action: 'send' } as const);
       if (decision.action === 'send') await attempt(job);
       else if (decision.action === 'suppress') {
         await knex('notifications')
@@ -123,6 +145,8 @@ export function notificationWorker(
   async function smsRefusal(job: Job): Promise<string | null> {
     const to = job.payload.to;
     if (await knex('smsOptOuts').where({ phoneNumber: to }).first()) return 'the number answered STOP';
+    // A finder gave this number to hear back about the item they found.
+    if (job.audience === 'finder') return null;
     if (job.payload.kind === 'code') return null;
     const allowed = await knex('users')
       .where({ id: job.userId, phoneNumber: to, smsOptIn: true })
@@ -165,6 +189,11 @@ export function notificationWorker(
         });
       });
       deps.onAttempt?.(job.channel, 'delivered');
+      try {
+        await deps.onDelivered?.(job);
+      } catch (err) {
+        logger.warn({ err, id: job.id }, 'delivery listener failed');
+      }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const retryable = !(err instanceof SmsProviderError) || err.retryable;

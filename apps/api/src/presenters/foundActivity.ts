@@ -1,4 +1,5 @@
 import type { FoundEvent, FoundReportSummary } from '@homing/shared';
+import { threadState, type ThreadStateRow } from '../services/threadLoader';
 
 /** Rows of services/foundActivity: a scan or a report joined with its item's name. */
 export interface FoundEventRow {
@@ -8,13 +9,11 @@ export interface FoundEventRow {
   itemName: string;
 }
 
-export interface FoundReportRow {
+export interface FoundReportRow extends ThreadStateRow {
   id: string;
   itemId: string;
   itemName: string;
   finderName: string;
-  finderPhone: string;
-  finderEmail: string;
   message: string;
   latitude: string | null;
   longitude: string | null;
@@ -32,17 +31,20 @@ export const presentFoundEvent = (row: FoundEventRow): FoundEvent => ({
   item: { id: row.itemId, name: row.itemName },
 });
 
-/** The owner's view of a finder report: the finder's contact and location go only to the owner. */
+/**
+ * The owner's view of a finder report and its conversation's state. The finder's location is the
+ * owner's to see; their e-mail and phone are not (the owner answers in the conversation).
+ */
 export const presentFoundReport = (row: FoundReportRow): FoundReportSummary => ({
   id: row.id,
   item: { id: row.itemId, name: row.itemName },
   finderName: row.finderName,
-  finderPhone: row.finderPhone,
-  finderEmail: row.finderEmail,
   message: row.message,
   latitude: coordinate(row.latitude),
   longitude: coordinate(row.longitude),
   address: row.address,
   foundAt: iso(row.foundAt),
   reportedAt: iso(row.createdAt),
+  state: threadState(row),
+  lastFinderMessageAt: iso(row.lastFinderMessageAt),
 });

@@ -2,18 +2,27 @@ import type { z } from 'zod';
 import type { foundReportRequest } from '@homing/shared';
 import type { Config } from '../config';
 import type { Effects, TrxCtx } from '../ctx';
-import { notFound } from '../errors';
+import { THREAD_MESSAGES } from '@homing/shared';
+import { AppError, notFound } from '../errors';
 import { FoundReport } from '../models/FoundReport';
 import { Item } from '../models/Item';
 import { User } from '../models/User';
 import type { EventHub } from '../notifications/hub';
-import { foundReportEmail, foundReportSms, heldReportsDigest } from '../notifications/messages';
+import {
+  foundReportEmail,
+  foundReportSms,
+  heldReportsDigest,
+  threadLinkEmail,
+  threadLinkSms,
+} from '../notifications/messages';
+import { enqueue, type OutboxJob } from '../notifications/outbox';
 import type { NotificationWorker } from '../notifications/worker';
 import { presentFoundReport } from '../presenters/foundActivity';
 import { addressHash } from './addressHash';
 import { clientTime } from './clientTime';
 import { REPORT_WINDOW_MS } from './foundReportLimiter';
 import { publicItemFinder } from './publicItemFinder';
+import { threadLinkMinter, threadUrl } from './threadLinkMinter';
 
 export interface FoundReportDeps {
   config: Config;
@@ -25,6 +34,10 @@ export interface FoundReportDeps {
  * Stores a finder's report (a recovered item is lost again: `active`) and, in the same transaction, the owner's notifications (the outbox),
  * so the report and its deliveries stand or fall together. After the commit the local worker is
  * woken and the owner's open dashboards get the report live.
+ *
+ * The report opens a conversation: the finder gets its link (`threadPath`, shown once; only its
+ * hash is kept), also by e-mail or SMS when they gave an address or number. A sender the owner
+ * blocked is refused (403, with a plain message).
  */
 export async function foundReportCreator(
   props: { qrCode: string; report: z.output<typeof foundReportRequest>; ip: string },
@@ -35,6 +48,9 @@ export async function foundReportCreator(
   const { item, code } = found;
   const owner = await User.query(trx).findById(item.ownerId);
   if (!owner) throw notFound('Item not found or inactive');
+  const senderHash = addressHash(props.ip);
+  if (await trx('blockedSenders').where({ ownerId: owner.id, addressHash: senderHash }).first('id'))
+    throw new AppError(403, 'sender_blocked', THREAD_MESSAGES.blocked);
 
   // Lost again after a recovery: the owner's list says so.
   if (item.status === 'recovered') await Item.query(trx).findById(item.id).patch({ status: 'active' });
@@ -67,11 +83,11 @@ export async function foundReportCreator(
     reportMetadata: r.reportMetadata ?? null,
     held,
     reporterId: actor?.id ?? null,
-    reporterAddressHash: addressHash(props.ip),
+    reporterAddressHash: senderHash,
   });
   const text = { itemName: item.name, publicUrl: config.publicUrl, brandName: config.brand.name };
   const digest = heldReportsDigest(text);
-  const jobs = [];
+  const jobs: { channel: 'email' | 'sms'; payload: OutboxJob['payload'] }[] = [];
   if (owner.email) {
     const email = held
       ? { subject: digest.subject, text: digest.text, html: digest.html }
@@ -86,30 +102,56 @@ export async function foundReportCreator(
     });
   // One digest per item per window, sent when the window closes (its first held report names it).
   const windowEnd = Math.floor(Date.now() / REPORT_WINDOW_MS + 1) * REPORT_WINDOW_MS;
-  if (jobs.length)
-    await trx('notifications')
-      .insert(
-        jobs.map((j) => ({
-          ...j,
-          userId: owner.id,
-          foundReportId: report.id,
-          idempotencyKey: held
-            ? `digest-${item.id}-${windowEnd}-${j.channel}`
-            : `report-${report.id}-${j.channel}`,
-          payload: JSON.stringify(j.payload),
-          ...(held ? { nextAttemptAt: new Date(windowEnd) } : {}),
-        })),
-      )
-      .onConflict('idempotencyKey')
-      .ignore();
+  const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
+  const link = {
+    itemName: item.name,
+    brandName: config.brand.name,
+    link: threadUrl(config.publicUrl, code.value, token),
+  };
+  const finderJobs: OutboxJob[] = [];
+  if (report.finderEmail)
+    finderJobs.push({
+      channel: 'email',
+      audience: 'finder',
+      payload: { to: report.finderEmail, ...threadLinkEmail(link) },
+      idempotencyKey: `thread-link-${report.id}-email`,
+    });
+  if (report.finderPhone)
+    finderJobs.push({
+      channel: 'sms',
+      audience: 'finder',
+      payload: { to: report.finderPhone, text: threadLinkSms(link) },
+      idempotencyKey: `thread-link-${report.id}-sms`,
+    });
+  await enqueue(trx, { userId: owner.id, foundReportId: report.id }, [
+    ...jobs.map((j) => ({
+      ...j,
+      audience: 'owner' as const,
+      idempotencyKey: held
+        ? `digest-${item.id}-${windowEnd}-${j.channel}`
+        : `report-${report.id}-${j.channel}`,
+      ...(held ? { nextAttemptAt: new Date(windowEnd) } : {}),
+    })),
+    ...finderJobs,
+  ]);
 
   afterCommit(() => worker?.wake());
   afterCommit(() =>
     hub.publish(owner.id, {
       type: 'found_report',
       // The same shape as the dashboard's saved reports: the owner's own view.
-      data: presentFoundReport({ ...report, itemId: item.id, itemName: item.name }),
+      data: presentFoundReport({
+        ...report,
+        itemId: item.id,
+        itemName: item.name,
+        ownerReadAt: null,
+        ownerRepliedAt: null,
+        closedAt: null,
+        lastFinderMessageAt: report.createdAt,
+        recovered: false,
+        blocked: false,
+      }),
     }),
   );
-  return report;
+  return { ...report, threadPath: `/found/${encodeURIComponent(code.value)}/t/${token}` };
 }

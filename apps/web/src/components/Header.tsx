@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../auth/authContext';
 import { useAppConfig } from '../config/configContext';
+import { useOwnerAlertCount } from '../owner/alerts/OwnerAlerts';
 import { BrandMark } from './BrandMark';
 import { UserMenu } from './UserMenu';
 import './Header.css';
@@ -11,6 +12,7 @@ const navClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isAct
 export function Header() {
   const { status, isAuthenticated } = useAuth();
   const { brandName } = useAppConfig().config;
+  const unseen = useOwnerAlertCount();
   return (
     <header className="site-header">
       <div className="site-header__inner container">
@@ -26,6 +28,12 @@ export function Header() {
             <>
               <NavLink to="/dashboard" className={navClass}>
                 Dashboard
+                {unseen > 0 && (
+                  <span className="site-nav__count" data-testid="unseen-count">
+                    {unseen}
+                    <span className="visually-hidden"> new {unseen === 1 ? 'message' : 'messages'}</span>
+                  </span>
+                )}
               </NavLink>
               <NavLink to="/items" className={navClass}>
                 My Items

@@ -80,10 +80,17 @@ export async function recordScan(payload: ScanPayload): Promise<void> {
   }
 }
 
-export async function sendReport(qrCode: string, payload: FoundReportPayload): Promise<Result<object>> {
+/** The report opens a conversation: its page's path (`/found/{code}/t/{token}`), when sent. */
+export async function sendReport(
+  qrCode: string,
+  payload: FoundReportPayload,
+): Promise<Result<{ threadPath: string | null }>> {
   try {
     const { res, json } = await call('POST', `${codePath(qrCode)}/report`, payload);
-    return res.ok ? { ok: true } : failure(res.status, json);
+    const path = (json?.data as { threadPath?: unknown } | undefined)?.threadPath;
+    return res.ok
+      ? { ok: true, threadPath: typeof path === 'string' && path.startsWith('/found/') ? path : null }
+      : failure(res.status, json);
   } catch {
     return { ok: false, status: 0, message: null };
   }
@@ -113,5 +120,48 @@ export async function loadBrandName(): Promise<string | null> {
     return res.ok && typeof json?.brandName === 'string' && json.brandName ? json.brandName : null;
   } catch {
     return null;
+  }
+}
+
+/** A message of a conversation as the finder sees it (GET /api/found/{code}/t/{token}). */
+export interface ThreadMessage {
+  id: string;
+  from: 'finder' | 'owner';
+  text: string;
+  latitude: number | null;
+  longitude: number | null;
+  sentAt: string;
+  receipt: { notified: { channel: 'email' | 'sms'; at: string } | null; readAt: string | null } | null;
+}
+
+export interface Thread {
+  item: { name: string };
+  open: boolean;
+  messages: ThreadMessage[];
+  ownerRepliedAt: string | null;
+}
+
+/** `/found/{code}/t/{token}` → its API path. */
+export const threadApiPath = (threadPath: string) => `/api${threadPath}`;
+
+export async function loadThread(threadPath: string): Promise<Result<{ thread: Thread }>> {
+  try {
+    const { res, json } = await call('GET', threadApiPath(threadPath));
+    return res.ok && json?.data ? { ok: true, thread: json.data as Thread } : failure(res.status, json);
+  } catch {
+    return { ok: false, status: 0, message: null };
+  }
+}
+
+export async function sendThreadMessage(
+  threadPath: string,
+  body: { text: string; latitude?: number; longitude?: number },
+): Promise<Result<{ thread: Thread }>> {
+  try {
+    const { res, json } = await call('POST', `${threadApiPath(threadPath)}/messages`, body);
+    const data = json?.data as { thread?: Thread } | undefined;
+    return res.ok && data?.thread ? { ok: true, thread: data.thread } : failure(res.status, json);
+  } catch {
+    return { ok: false, status: 0, message: null };
   }
 }

@@ -5,6 +5,7 @@ import { h, show } from './dom';
 import { reportForm } from './form';
 import type { Translator } from './i18n';
 import { ownerPanel } from './ownerPanel';
+import { keepThread, threadsForCode } from './threadStore';
 
 export interface FinderPage {
   /** Where the screens go (<main>). */
@@ -108,13 +109,24 @@ function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {
     tr,
     qrCode,
     background: root,
-    onSent: () => {
-      show(root, sentView(tr, item.name));
+    onSent: (threadPath) => {
+      if (threadPath) keepThread({ path: threadPath, itemName: item.name, at: new Date().toISOString() });
+      show(root, sentView(tr, item.name, threadPath));
       window.scrollTo(0, 0);
       root.querySelector<HTMLElement>('h1')?.focus();
     },
   });
-  show(root, view.viewerIsOwner && ownerPanel(tr, view), itemCard(tr, item), form);
+  // A finder who wrote before (on this device) finds their conversation again from the label.
+  const mine = view.viewerIsOwner ? [] : threadsForCode(qrCode);
+  const back =
+    mine.length > 0 &&
+    h(
+      'nav',
+      { className: 'finder-card finder-back', 'aria-label': tr.t('threadYours') },
+      h('p', {}, tr.t('threadYours')),
+      h('ul', {}, ...mine.map((th) => h('li', {}, h('a', { href: th.path }, tr.t('threadOpen'))))),
+    );
+  show(root, view.viewerIsOwner && ownerPanel(tr, view), back, itemCard(tr, item), form);
 }
 
 function itemCard({ t, typeName }: Translator, item: PublicItem): HTMLElement {
@@ -167,7 +179,7 @@ function notFoundView(text: string, hint: string, role: 'status' | 'alert', type
   );
 }
 
-function sentView({ t }: Translator, itemName: string) {
+function sentView({ t }: Translator, itemName: string, threadPath: string | null) {
   return h(
     'section',
     { className: 'finder-card finder-sent', role: 'status' },
@@ -179,6 +191,8 @@ function sentView({ t }: Translator, itemName: string) {
     ),
     h('h1', { className: 'finder-sent__title', tabindex: -1 }, t('sentTitle')),
     h('p', { className: 'finder-sent__body' }, t('sentBody', { name: itemName })),
+    threadPath && h('p', { className: 'finder-sent__body' }, t('sentThreadHint')),
+    threadPath && h('a', { href: threadPath, className: 'button button--primary' }, t('threadOpen')),
   );
 }
 

@@ -15,7 +15,8 @@ export interface ReportFormOptions {
   qrCode: string;
   /** What the confirmation makes inert while it is open. */
   background: HTMLElement;
-  onSent: () => void;
+  /** With the path of the conversation the report opened (null if the server named none). */
+  onSent: (threadPath: string | null) => void;
 }
 
 /**
@@ -157,7 +158,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
       now: new Date(),
     });
     const result = await sendReport(qrCode, payload);
-    if (result.ok) return onSent();
+    if (result.ok) return onSent(result.threadPath);
     setBusy(false);
     setAlert(failureText(tr, result.status, result.message));
   }

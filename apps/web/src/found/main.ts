@@ -1,5 +1,7 @@
 import { codeFromPath, readPreloaded, startFinderPage } from './app';
 import { pickLanguage, translator } from './i18n';
+import { startThreadPage } from './thread';
+import { threadFromPath } from './threadStore';
 import './found.css';
 
 const lang = pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
@@ -7,7 +9,12 @@ document.documentElement.lang = lang;
 
 // On the label's page a signed-in browser is already on its way to the owner app (webApp.ts's
 // inline check): record nothing and show nothing here.
-if (document.documentElement.dataset.ownerApp !== '1') {
+const tr = translator(lang);
+const root = document.getElementById('finder-main')!;
+if (threadFromPath(location.pathname)) {
+  // A finder's conversation with the owner (the link they got after sending).
+  startThreadPage({ root, tr, path: location.pathname, title: (text) => (document.title = text) });
+} else if (document.documentElement.dataset.ownerApp !== '1') {
   const preloaded = readPreloaded(document);
   // The address bar reads /found/{code} as it did when the owner app redirected there: that is the
   // finder page's address (a reload, a shared link), and nothing loads for it.
@@ -18,9 +25,9 @@ if (document.documentElement.dataset.ownerApp !== '1') {
       location.pathname.replace(/^\/qr\//i, '/found/') + location.search,
     );
   startFinderPage({
-    root: document.getElementById('finder-main')!,
+    root,
     brand: document.getElementById('finder-brand-name'),
-    tr: translator(lang),
+    tr,
     qrCode: preloaded?.qrCode ?? codeFromPath(location.pathname),
     preloaded,
   });

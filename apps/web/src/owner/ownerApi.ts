@@ -8,6 +8,8 @@ import type {
   Item,
   ItemType,
   MyItemsPage,
+  OwnerThread,
+  ThreadMessageRequest,
   PendingAssignment,
   PendingAssignmentStatus,
   ScanResult,
@@ -28,6 +30,7 @@ export interface Voucher {
 }
 
 const itemPath = (id: string) => `/api/items/${encodeURIComponent(id)}`;
+const reportPath = (id: string) => `/api/reports/${encodeURIComponent(id)}`;
 
 /** Every owner call of spec section 7, typed with the shared schemas' types. */
 export const ownerApi = {
@@ -63,4 +66,11 @@ export const ownerApi = {
   foundEvents: (page: number) => api.get<FoundEventsPage>(`/api/users/me/found-events?page=${page}`),
   foundReports: (page: number) => api.get<FoundReportsPage>(`/api/users/me/found-reports?page=${page}`),
   vouchers: () => api.get<{ vouchers: Voucher[] }>('/api/users/me/vouchers'),
+
+  /** Opening a conversation tells the finder it was read. */
+  thread: (reportId: string) => api.get<OwnerThread>(`${reportPath(reportId)}/thread`),
+  reply: (reportId: string, body: ThreadMessageRequest) =>
+    api.post<{ id: string; thread: OwnerThread }>(`${reportPath(reportId)}/messages`, body),
+  closeThread: (reportId: string, block: boolean) =>
+    api.post<OwnerThread>(`${reportPath(reportId)}/close`, { block }),
 };

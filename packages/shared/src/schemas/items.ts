@@ -1,3 +1,4 @@
+import { THREAD_STATES } from './threads';
 import { z } from 'zod';
 import { ITEMS_PAGE_SIZE } from '../constants';
 import { nameText, safeText } from './text';
@@ -120,14 +121,16 @@ export const foundReportSummary = z.object({
   id: z.string(),
   item: z.object({ id: z.string(), name: z.string() }),
   finderName: z.string(),
-  finderPhone: z.string(),
-  finderEmail: z.string(),
   message: z.string(),
   latitude: z.string().nullable(),
   longitude: z.string().nullable(),
   address: z.string().nullable(),
   foundAt: z.string(),
   reportedAt: z.string(),
+  /** The conversation's state for the owner; the finder's e-mail and phone never leave the server. */
+  state: z.enum(THREAD_STATES),
+  /** The newest message from the finder (the report's own time when there is none after it). */
+  lastFinderMessageAt: z.string(),
 });
 export type FoundReportSummary = z.infer<typeof foundReportSummary>;
 

@@ -85,9 +85,11 @@ describe('GET /api/found/:qrCode', () => {
 describe('POST /api/found/:qrCode/report', () => {
   it('stores the report with coordinates at 4 decimals and queues the owner notifications', async () => {
     const { itemId, code } = await assignedItem(server.db.knex, owner.user.id);
-    const res = await server.api<{ data: { reportId: string } }>('POST', `/api/found/${code}/report`, {
-      body: report(),
-    });
+    const res = await server.api<{ data: { reportId: string; threadPath: string } }>(
+      'POST',
+      `/api/found/${code}/report`,
+      { body: report() },
+    );
     expect(res.status).toBe(201);
     const row = await server.db.knex('foundReports').where({ itemId }).first();
     expect(row).toMatchObject({
@@ -97,9 +99,16 @@ describe('POST /api/found/:qrCode/report', () => {
       longitude: '-74.0060',
     });
     expect(row.reportMetadata).toMatchObject({ platform: 'iPhone', screenSize: '390x844' });
-    const jobs = await server.db.knex('notifications').where({ foundReportId: row.id }).orderBy('channel');
+    const jobs = await server.db
+      .knex('notifications')
+      .where({ foundReportId: row.id, audience: 'owner' })
+      .orderBy('channel');
     expect(jobs.map((j) => j.channel)).toEqual(['email']); // the phone was not opted in to SMS
     expect(jobs[0].idempotencyKey).toBe(`report-${row.id}-email`);
+    // The finder who gave a number gets the link to the conversation the report opened.
+    const theirs = await server.db.knex('notifications').where({ foundReportId: row.id, audience: 'finder' });
+    expect(theirs).toMatchObject([{ channel: 'sms', payload: { to: '+15551230000' } }]);
+    expect(res.body.data.threadPath).toMatch(new RegExp(`^/found/${code}/t/[A-Za-z0-9_-]{43}$`));
   });
 
   it('accepts a report without phone or location (finderName and finderEmail empty)', async () => {

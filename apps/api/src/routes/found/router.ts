@@ -58,7 +58,8 @@ export function foundRoutes(deps: Deps): RouteDef[] {
           { ...ctx, config, hub, worker },
         );
         ctx.afterCommit(() => metrics.reports.inc({ held: String(report.held) }));
-        return { reportId: report.id };
+        // The finder's link to the conversation the report opens (shown once; only its hash is kept).
+        return { reportId: report.id, threadPath: report.threadPath };
       },
     ),
 

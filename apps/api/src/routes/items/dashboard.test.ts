@@ -123,7 +123,7 @@ describe('full lists for View All: found-events and found-reports', () => {
     expect([r.reports.length, r.totalCount, r.hasMore]).toEqual([7, 7, false]);
     expect(r.reports[6]).toMatchObject({
       message: 'Report 1',
-      finderPhone: '+15551234567',
+      state: 'new',
       latitude: '51.5074',
       longitude: '-0.1278',
       item: { name: 'Bike' },

@@ -1,3 +1,5 @@
+import type { ThreadState } from '@homing/shared';
+import { Link } from 'react-router-dom';
 import { formatDateTime } from '../format';
 import type { EventEntry, ReportEntry } from './dashboardState';
 
@@ -23,21 +25,45 @@ export function EventEntryView({ entry, fresh = false }: { entry: EventEntry; fr
 const mapLink = (lat: string, lon: string) =>
   `https://www.openstreetmap.org/?mlat=${encodeURIComponent(lat)}&mlon=${encodeURIComponent(lon)}#map=17/${lat}/${lon}`;
 
-/** A finder's message about one of the owner's items; contact and location when given. */
+/** The conversation's state as the owner reads it. */
+export const THREAD_STATE_LABELS: Record<ThreadState, string> = {
+  new: 'New message',
+  read: 'Read',
+  answered: 'Answered',
+  closed: 'Closed',
+};
+
+export function ThreadStateBadge({ state }: { state: ThreadState }) {
+  return <span className={`thread-state thread-state--${state}`}>{THREAD_STATE_LABELS[state]}</span>;
+}
+
+/**
+ * A finder's message about one of the owner's items, its conversation's state and the way into
+ * it; the location when given. The finder's e-mail and phone never reach the owner.
+ */
 export function ReportEntryView({ entry, fresh = false }: { entry: ReportEntry; fresh?: boolean }) {
   return (
-    <li className={`activity${fresh ? ' activity--fresh' : ''}`} data-entry-id={entry.id}>
+    <li
+      className={`activity${fresh ? ' activity--fresh' : ''}`}
+      data-entry-id={entry.id}
+      data-state={entry.state}
+    >
       <span className="activity__dot activity__dot--report" aria-hidden="true" />
       <div className="activity__body">
         <p className="activity__title">
-          <strong>{entry.item.name}</strong> reported found {fresh && <NewBadge />}
+          <strong>{entry.item.name}</strong> reported found {fresh && <NewBadge />}{' '}
+          {entry.state && <ThreadStateBadge state={entry.state} />}
         </p>
         {entry.message && <blockquote className="activity__message">{entry.message}</blockquote>}
         <p className="activity__meta">
           <span>{entry.finderName ? `From ${entry.finderName}` : 'From a finder'}</span>
           <time dateTime={entry.reportedAt}>{formatDateTime(entry.reportedAt)}</time>
-          {entry.finderPhone && <a href={`tel:${entry.finderPhone}`}>Call {entry.finderPhone}</a>}
-          {entry.finderEmail && <a href={`mailto:${entry.finderEmail}`}>{entry.finderEmail}</a>}
+          <Link
+            to={`/reports/${encodeURIComponent(entry.id)}`}
+            aria-label={`Open the conversation about ${entry.item.name}`}
+          >
+            {entry.state === 'closed' ? 'View conversation' : 'Reply'}
+          </Link>
           {entry.latitude && entry.longitude && (
             <a href={mapLink(entry.latitude, entry.longitude)} target="_blank" rel="noreferrer noopener">
               {entry.address || 'Where it was found'}

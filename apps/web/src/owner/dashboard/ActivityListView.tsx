@@ -25,6 +25,8 @@ interface ListSource<D, T> {
   pick: (data: D) => Page<T>;
   /** The list's entry in a live event, or null when the event belongs to the other list. */
   fromLive: (live: LiveEntry | null) => T | null;
+  /** Entries carry a conversation's state: a changed conversation reloads the list. */
+  threads?: boolean;
 }
 
 const EVENTS: ListSource<FoundEventsPage, EventEntry> = {
@@ -37,6 +39,7 @@ const REPORTS: ListSource<FoundReportsPage, ReportEntry> = {
   fetchPage: ownerApi.foundReports,
   pick: (d) => ({ entries: d.reports, hasMore: d.hasMore, totalCount: d.totalCount }),
   fromLive: (live) => (live?.type === 'found_report' ? live.entry : null),
+  threads: true,
 };
 
 interface ActivityListProps<D, T> {
@@ -85,6 +88,8 @@ function ActivityListView<D, T extends { id: string }>(props: ActivityListProps<
 
   const onLive = useCallback(
     (event: SseEvent) => {
+      // A conversation changed (a message, a reading): its state is reloaded with the page.
+      if (event.event === 'thread_changed' && source.threads) return setAttempt((n) => n + 1);
       const entry = source.fromLive(liveEntry(event));
       if (!entry) return;
       setState((s) =>

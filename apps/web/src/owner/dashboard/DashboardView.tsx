@@ -8,6 +8,7 @@ import { ownerApi, type Voucher } from '../ownerApi';
 import { EventEntryView, ReportEntryView } from './ActivityEntries';
 import { applyLiveEvent, dashboardState, type DashboardState } from './dashboardState';
 import { GettingStarted } from './GettingStarted';
+import { NotificationOptIn } from '../alerts/OwnerAlerts';
 import { GiftsCard } from './GiftsCard';
 import { LiveBadge } from './LiveBadge';
 import { useOwnerEvents } from './useOwnerEvents';
@@ -61,6 +62,11 @@ function ListCard(props: {
   );
 }
 
+const URGENCY = { new: 0, read: 1, answered: 2, closed: 3 } as const;
+/** New messages first, then read, answered and closed; newest first within each. */
+const byUrgency = (reports: DashboardState['reports']) =>
+  [...reports].sort((a, b) => URGENCY[a.state ?? 'new'] - URGENCY[b.state ?? 'new']);
+
 /** Dashboard (/dashboard, spec section 2), updated live as finders scan and write. */
 export function DashboardView() {
   const { isAuthenticated, currentUser, sessionToken } = useAuth();
@@ -78,11 +84,11 @@ export function DashboardView() {
     };
   }, [isAuthenticated, attempt]);
 
-  const onLive = useCallback(
-    (event: Parameters<typeof applyLiveEvent>[1]) =>
-      setState((s) => (s?.kind === 'ready' ? { ...s, data: applyLiveEvent(s.data, event) } : s)),
-    [],
-  );
+  const onLive = useCallback((event: Parameters<typeof applyLiveEvent>[1]) => {
+    // A conversation changed (a message, a reading): the reports' states are loaded again.
+    if (event.event === 'thread_changed') return setAttempt((n) => n + 1);
+    setState((s) => (s?.kind === 'ready' ? { ...s, data: applyLiveEvent(s.data, event) } : s));
+  }, []);
   const live = useOwnerEvents(isAuthenticated ? sessionToken : null, onLive, () => setAttempt((n) => n + 1));
 
   if (!isAuthenticated) return <EmptyState title="Please log in to view your dashboard" />;
@@ -111,6 +117,7 @@ export function DashboardView() {
           <h2 className="page__title">Welcome back, {userLabel(currentUser)}!</h2>
         </div>
         <LiveBadge status={live} />
+        <NotificationOptIn />
         <p className="owner-head__lead">
           Your items, your labels, and everyone who found something of yours.
         </p>
@@ -163,6 +170,18 @@ export function DashboardView() {
 
       <div className="dash-grid">
         <ListCard
+          id="dash-reports"
+          title="Items Reported Found"
+          count={d.reportsCount}
+          viewAll="/reports"
+          empty="No finder has written to you yet."
+        >
+          {/* Messages waiting for an answer first: a finder is the one who matters. */}
+          {byUrgency(d.reports.slice(0, DASHBOARD_LIST_MAX)).map((r) => (
+            <ReportEntryView key={r.id} entry={r} fresh={fresh.has(r.id)} />
+          ))}
+        </ListCard>
+        <ListCard
           id="dash-events"
           title="Recent Found Events"
           count={d.eventsCount}
@@ -171,17 +190,6 @@ export function DashboardView() {
         >
           {d.events.slice(0, DASHBOARD_LIST_MAX).map((e) => (
             <EventEntryView key={e.id} entry={e} fresh={fresh.has(e.id)} />
-          ))}
-        </ListCard>
-        <ListCard
-          id="dash-reports"
-          title="Items Reported Found"
-          count={d.reportsCount}
-          viewAll="/reports"
-          empty="No finder has written to you yet."
-        >
-          {d.reports.slice(0, DASHBOARD_LIST_MAX).map((r) => (
-            <ReportEntryView key={r.id} entry={r} fresh={fresh.has(r.id)} />
           ))}
         </ListCard>
         <GiftsCard vouchers={vouchers} />

@@ -6,14 +6,14 @@ const report = (n: number) => ({
   id: `r${n}`,
   item: { id: 'i1', name: 'Keys' },
   finderName: '',
-  finderPhone: '',
-  finderEmail: '',
   message: `m${n}`,
   latitude: null,
   longitude: null,
   address: null,
   foundAt: '2025-01-01T00:00:00.000Z',
   reportedAt: '2025-01-01T00:00:00.000Z',
+  state: 'new' as const,
+  lastFinderMessageAt: '2025-01-01T00:00:00.000Z',
 });
 
 const data: DashboardData = {
@@ -62,7 +62,7 @@ describe('applyLiveEvent', () => {
 });
 
 describe('liveEntry', () => {
-  it("keeps a live report's contact and location for the full list", () => {
+  it("keeps a live report's location (never a finder's contact) for the full list", () => {
     const live = liveEntry({
       event: 'found_report',
       data: JSON.stringify({
@@ -80,8 +80,7 @@ describe('liveEntry', () => {
         finderName: '',
         message: 'm9',
         reportedAt: '2025-01-01T00:00:00.000Z',
-        finderPhone: '+15551234567',
-        finderEmail: '',
+        state: 'new',
         latitude: '40.7128',
         longitude: '-74.0060',
         address: null,

@@ -9,10 +9,13 @@ import type { SseEvent } from './sse';
 /** A found event as the dashboard lists it (a live one carries only the item's name). */
 export type EventEntry = Pick<FoundEvent, 'id' | 'foundAt'> & { item: { id?: string; name: string } };
 
-/** A finder report as the dashboard lists it (with the contact and location the full lists show). */
+/**
+ * A finder report as the dashboard lists it (with the location and conversation state the full
+ * lists show; never the finder's e-mail or phone: the owner answers in the conversation).
+ */
 export type ReportEntry = Pick<FoundReportSummary, 'id' | 'finderName' | 'message' | 'reportedAt'> & {
   item: { id?: string; name: string };
-} & Partial<Pick<FoundReportSummary, 'finderPhone' | 'finderEmail' | 'latitude' | 'longitude' | 'address'>>;
+} & Partial<Pick<FoundReportSummary, 'latitude' | 'longitude' | 'address' | 'state'>>;
 
 export interface DashboardState {
   itemsCount: number;
@@ -63,8 +66,8 @@ export type LiveEntry =
 
 /**
  * A live `found_report` or `found_event` from GET /api/users/me/events as a list entry, or null
- * for anything else or anything malformed. A report keeps the finder's contact and location, which
- * the owner's own stream carries.
+ * for anything else or anything malformed. A report keeps the finder's location, which the
+ * owner's own stream carries.
  */
 export function liveEntry(event: SseEvent): LiveEntry | null {
   const data = parse(event.data);
@@ -81,8 +84,7 @@ export function liveEntry(event: SseEvent): LiveEntry | null {
         finderName: str(data.finderName),
         message: str(data.message),
         reportedAt: str(data.reportedAt) || new Date().toISOString(),
-        finderPhone: str(data.finderPhone),
-        finderEmail: str(data.finderEmail),
+        state: 'new',
         latitude: optional(data.latitude),
         longitude: optional(data.longitude),
         address: optional(data.address),

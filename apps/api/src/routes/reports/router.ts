@@ -1,0 +1,73 @@
+import { threadMessageRequest } from '@homing/shared';
+import { z } from 'zod';
+import { presentOwnerThread } from '../../presenters/thread';
+import { route, type Deps, type RouteDef } from '../../routing';
+import { ownedReportFinder } from '../../services/ownedReportFinder';
+import { threadCloser } from '../../services/threadCloser';
+import { threadLoader } from '../../services/threadLoader';
+import { threadMessageLimiter } from '../../services/threadMessageLimiter';
+import { threadMessageSender } from '../../services/threadMessageSender';
+import { threadReadMarker } from '../../services/threadReadMarker';
+
+const idParams = z.object({ id: z.string().max(64) });
+const closeRequest = z.object({ block: z.boolean().optional().default(false) }).strict();
+
+/** The owner's side of a finder conversation: read (a receipt), reply, close, block. */
+export function reportThreadRoutes(deps: Deps): RouteDef[] {
+  const { config, hub, worker } = deps;
+  const limits = {
+    perThread: config.limits.threadMessagesPerThread,
+    perSender: config.limits.threadMessagesPerSender,
+  };
+  return [
+    // Opening the conversation is the finder's "Read by the owner": a write.
+    route(
+      { method: 'get', path: '/api/reports/:id/thread', access: 'user', params: idParams, transaction: true },
+      async ({ params }, ctx) =>
+        presentOwnerThread(await threadReadMarker({ reportId: params.id }, { ...ctx, hub })),
+    ),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/reports/:id/messages',
+        access: 'user',
+        params: idParams,
+        body: threadMessageRequest,
+        prepare: async ({ params }, ctx) => {
+          const { foundReportId } = await ownedReportFinder({ reportId: params.id }, ctx);
+          const counts = await threadMessageLimiter(
+            { foundReportId, sender: `owner:${ctx.actor.id}` },
+            { trx: ctx.trx, limits },
+          );
+          return { foundReportId, ...counts };
+        },
+        transaction: true,
+        status: 201,
+      },
+      async ({ body, prepared }, ctx) => {
+        ctx.afterRollback(prepared.refund);
+        const { id } = await threadMessageSender(
+          { foundReportId: prepared.foundReportId, from: 'owner', message: body },
+          { ...ctx, config, hub, worker },
+        );
+        return { id, thread: presentOwnerThread(await threadLoader(prepared, ctx)) };
+      },
+    ),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/reports/:id/close',
+        access: 'user',
+        params: idParams,
+        body: closeRequest,
+        transaction: true,
+      },
+      async ({ params, body, ctx: http }, ctx) =>
+        presentOwnerThread(
+          await threadCloser({ reportId: params.id, block: body.block, ip: http.ip }, { ...ctx, hub }),
+        ),
+    ),
+  ];
+}

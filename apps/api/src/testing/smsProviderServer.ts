@@ -1,0 +1,60 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedSms {
+  to: string;
+  from: string;
+  body: string;
+  idempotencyKey: string;
+}
+
+/**
+ * A local HTTP server speaking Twilio's Messages API shape (the contract `twilioSmsProvider` is
+ * tested against in notifications/sms.contract.test.ts): it keeps each message and answers 201
+ * with a sid. `env` points a test server's SMS_PROVIDER=twilio at it.
+ */
+export async function startSmsProviderServer() {
+  const received: ReceivedSms[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    req.on('end', () => {
+      if (req.method !== 'POST' || !/^\/2010-04-01\/Accounts\/[^/]+\/Messages\.json$/.test(req.url ?? '')) {
+        res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"not found"}');
+        return;
+      }
+      const form = new URLSearchParams(raw);
+      received.push({
+        to: form.get('To') ?? '',
+        from: form.get('From') ?? '',
+        body: form.get('Body') ?? '',
+        idempotencyKey: String(req.headers['idempotency-key'] ?? ''),
+      });
+      const sid = `SM${received.length.toString().padStart(32, '0')}`;
+      res
+        .writeHead(201, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ sid, status: 'queued' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    received,
+    env: {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC0000',
+      TWILIO_AUTH_TOKEN: 'test-token',
+      TWILIO_FROM: '+15550001111',
+      TWILIO_BASE_URL: baseUrl,
+    },
+    async waitFor(match: (m: ReceivedSms) => boolean, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(match);
+        if (found || Date.now() > until) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
