@@ -7,5 +7,6 @@ export * from './schemas/auth';
 export * from './schemas/admin';
 export * from './schemas/found';
 export * from './schemas/items';
+export * from './schemas/lost';
 export * from './schemas/codes';
 export * from './schemas/text';

@@ -6,7 +6,7 @@ import { preparedQuery } from '../db/prepared';
 import type { Logger } from '../logger';
 
 export interface OwnerEvent {
-  type: 'found_report' | 'found_event';
+  type: 'found_report' | 'found_event' | 'lost_item_scan';
   data: Record<string, unknown>;
 }
 

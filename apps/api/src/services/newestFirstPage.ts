@@ -9,7 +9,7 @@ export async function countOf(q: Knex.QueryBuilder) {
 /** One page of a list, newest first (ties by id); one row more than asked tells whether more follow. */
 export async function newestFirstPage<R>(
   list: () => Knex.QueryBuilder,
-  columns: string[],
+  columns: (string | Knex.Raw)[],
   [timeColumn, idColumn]: [string, string],
   { page, limit }: { page: number; limit: number },
 ) {

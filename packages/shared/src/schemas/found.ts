@@ -80,6 +80,15 @@ export const scanAnalyticsRequest = z
     connectionType: text('connectionType', 20).optional(),
     screenSize: text('screenSize', 20).optional(),
     referrer: text('referrer', 500).optional(),
+    /** The finder page's first-party id (random, kept on the device): repeated loads count once. */
+    deviceId: text('deviceId', 64).optional(),
+    /** A lost item's page may ask the finder to share where they are; it reaches the owner's alert. */
+    latitude: coordinate(90).optional().nullable(),
+    longitude: coordinate(180).optional().nullable(),
   })
-  .strip();
+  .strip()
+  .refine((r) => (r.latitude == null) === (r.longitude == null), {
+    message: FOUND_MESSAGES.coordinates,
+    path: ['latitude'],
+  });
 export type ScanAnalyticsRequest = z.input<typeof scanAnalyticsRequest>;

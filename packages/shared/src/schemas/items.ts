@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEMS_PAGE_SIZE } from '../constants';
+import { lostInfo } from './lost';
 import { nameText, safeText } from './text';
 
 // Items, their photos, pending QR assignments and the owner's dashboard (spec sections 3 and 7).
@@ -38,6 +39,8 @@ export const item = z.object({
   /** The assigned label's code value, or null. */
   qrCode: z.string().nullable(),
   createdAt: z.string(),
+  /** Lost mode (issue 15): null or absent when the item is not lost. */
+  lost: lostInfo.nullable().optional(),
 });
 export type Item = z.infer<typeof item>;
 
@@ -118,7 +121,8 @@ export type FoundEvent = z.infer<typeof foundEvent>;
 
 export const foundReportSummary = z.object({
   id: z.string(),
-  item: z.object({ id: z.string(), name: z.string() }),
+  /** id null: a report about a label with no item; the name then reads "Label ABC123 (not attached)". */
+  item: z.object({ id: z.string().nullable(), name: z.string() }),
   finderName: z.string(),
   finderPhone: z.string(),
   finderEmail: z.string(),

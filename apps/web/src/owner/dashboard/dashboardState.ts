@@ -11,7 +11,8 @@ export type EventEntry = Pick<FoundEvent, 'id' | 'foundAt'> & { item: { id?: str
 
 /** A finder report as the dashboard lists it (with the contact and location the full lists show). */
 export type ReportEntry = Pick<FoundReportSummary, 'id' | 'finderName' | 'message' | 'reportedAt'> & {
-  item: { id?: string; name: string };
+  /** id null: a label with no item, named "Label ABC123 (not attached)" by the server. */
+  item: { id?: string | null; name: string };
 } & Partial<Pick<FoundReportSummary, 'finderPhone' | 'finderEmail' | 'latitude' | 'longitude' | 'address'>>;
 
 export interface DashboardState {
