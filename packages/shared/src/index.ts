@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './validation/contact';
 export * from './validation/finderPhone';
+export * from './validation/intlPhone';
 export * from './validation/device';
 export * from './schemas/envelope';
 export * from './schemas/auth';

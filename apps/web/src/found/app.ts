@@ -4,7 +4,9 @@ import { codeEntryForm } from './codeEntry';
 import { h, show } from './dom';
 import { reportForm } from './form';
 import type { Translator } from './i18n';
+import { lostBanner } from './lostBanner';
 import { ownerPanel } from './ownerPanel';
+import { unattachedView } from './unattached';
 
 export interface FinderPage {
   /** Where the screens go (<main>). */
@@ -85,6 +87,10 @@ export function startFinderPage(page: FinderPage) {
   }
   void recordScan(scanPayload(page.qrCode, readClientEnv(), new Date()));
   void loadItem(page.qrCode).then((result) => {
+    if (!result.ok && result.code === 'label_unattached') {
+      // A claimed label with no item: its owner can still be written to (issue 15).
+      return unattachedView(tr, page.qrCode, root);
+    }
     if (!result.ok) {
       // Any answer but OK means the label leads nowhere; no answer at all is a load failure.
       const text = result.status === 0 ? t('loadFailed') : t('notFoundOrInactive');
@@ -114,7 +120,13 @@ function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {
       root.querySelector<HTMLElement>('h1')?.focus();
     },
   });
-  show(root, view.viewerIsOwner && ownerPanel(tr, view), itemCard(tr, item), form);
+  show(
+    root,
+    view.viewerIsOwner && ownerPanel(tr, view),
+    !view.viewerIsOwner && lostBanner(tr, item, qrCode),
+    itemCard(tr, item),
+    form,
+  );
 }
 
 function itemCard({ t, typeName }: Translator, item: PublicItem): HTMLElement {
