@@ -44,18 +44,23 @@ export function formatAsTyped(input: HTMLInputElement, country: () => CountryCod
   };
   const fit = () => {
     const us = country() === 'US';
-    if (!us && !intlPhoneNow()) void loadIntlPhone().then(apply);
     // The US keeps the spec's digits-only field of 12; other numbers may be typed with "+".
     input.maxLength = us ? FINDER_PHONE_MAX_LENGTH : INTERNATIONAL_PHONE_MAX_LENGTH;
     input.inputMode = us ? 'numeric' : 'tel';
     input.placeholder = us ? '555-123-4567' : '';
   };
+  // Another country's rules are fetched when the finder is about to type (or picks a country).
+  const load = () => {
+    if (country() !== 'US' && !intlPhoneNow()) void loadIntlPhone().then(apply);
+  };
   fit();
   input.addEventListener('input', apply);
+  input.addEventListener('focus', load);
   return {
     /** Call when the country changes: the field's rules follow, and what was typed is reformatted. */
     refresh() {
       fit();
+      load();
       apply();
     },
   };
