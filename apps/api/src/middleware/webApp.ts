@@ -63,9 +63,16 @@ function labelPageTemplate(finderHtml: string, distDir: string) {
     .replace(head, (tag) => `${tag}\n    <script>${OWNER_CHECK}</script>`)
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (tag, url: string) => {
       // The source map's address is relative to the script's own, which is no longer /assets/.
-      const js = asset(url)?.replace(/\/\/# sourceMappingURL=(\S+)\s*$/, (_, map: string) =>
-        map.startsWith('/') ? _ : `//# sourceMappingURL=${path.posix.join(path.posix.dirname(url), map)}`,
-      );
+      const dir = path.posix.dirname(url);
+      const js = asset(url)
+        ?.replace(/\/\/# sourceMappingURL=(\S+)\s*$/, (_, map: string) =>
+          map.startsWith('/') ? _ : `//# sourceMappingURL=${path.posix.join(dir, map)}`,
+        )
+        // Likewise a chunk loaded on demand (the finder's international phone rules).
+        .replace(
+          /\bimport\((["'`])\.\/([\w.-]+\.js)\1\)/g,
+          (_, quote: string, file: string) => `import(${quote}${path.posix.join(dir, file)}${quote})`,
+        );
       if (js === undefined) return tag;
       hashes.push(sha256(js));
       return `<script type="module">${js}</script>`;

@@ -4,7 +4,10 @@ export class FoundReport extends BaseModel {
   static override tableName = 'found_reports';
 
   id!: string;
-  itemId!: string;
+  /** Null for a report about a label with no item (never attached, or its item deleted). */
+  itemId!: string | null;
+  /** The owner of the item or label: who is told, and whose lists show it. */
+  ownerId!: string;
   qrCodeId!: string | null;
   finderName!: string;
   finderPhone!: string;

@@ -17,6 +17,11 @@ export class Item extends BaseModel {
   photoKey!: string | null;
   status!: ItemStatus;
   recoveredAt!: Date | null;
+  /** Lost mode: set while the owner says the item is missing (services/lostModeSetter). */
+  lostAt!: Date | null;
+  lostMessage!: string | null;
+  lostReward!: string | null;
+  lostStolen!: boolean;
   createdAt!: Date;
   updatedAt!: Date;
   itemType?: ItemType;

@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 
 export interface OwnerEvent {
   /** thread_changed: a conversation has news ({ reportId }); the reader loads it again. */
-  type: 'found_report' | 'found_event' | 'thread_changed';
+  type: 'found_report' | 'found_event' | 'thread_changed' | 'lost_item_scan';
   data: Record<string, unknown>;
 }
 

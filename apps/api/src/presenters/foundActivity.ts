@@ -9,9 +9,15 @@ export interface FoundEventRow {
   itemName: string;
 }
 
+/** How a report about a label with no item is named to its owner. */
+export const unattachedLabelName = (codeValue: string) => `Label ${codeValue} (not attached)`;
+/** The same in SQL, over `items as i` and `qr_codes as c` left-joined to a report. */
+export const UNATTACHED_LABEL_NAME_SQL = "coalesce(i.name, 'Label ' || c.value || ' (not attached)')";
+
 export interface FoundReportRow extends ThreadStateRow {
   id: string;
-  itemId: string;
+  /** Null: a report about a label with no item (itemName then names the label). */
+  itemId: string | null;
   itemName: string;
   finderName: string;
   message: string;

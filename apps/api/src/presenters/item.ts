@@ -22,4 +22,16 @@ export const presentItem = (item: LoadedItem): ItemDto => ({
   itemType: presentItemType(item.itemType),
   qrCode: item.qrCodeValue ?? null,
   createdAt: new Date(item.createdAt).toISOString(),
+  lost: presentLost(item),
 });
+
+/** Lost mode as owners and finders see it (the same four fields), or null. */
+export const presentLost = (item: Pick<Item, 'lostAt' | 'lostMessage' | 'lostReward' | 'lostStolen'>) =>
+  item.lostAt
+    ? {
+        since: new Date(item.lostAt).toISOString(),
+        message: item.lostMessage ?? '',
+        reward: item.lostReward ?? '',
+        stolen: !!item.lostStolen,
+      }
+    : null;

@@ -1,5 +1,6 @@
 import type { Item } from '../models/Item';
 import { photoUrl } from '../services/photoStore';
+import { presentLost } from './item';
 
 /** What a finder may see of an item: never the owner's name, e-mail or phone. */
 export const presentPublicItem = (item: Item) => ({
@@ -10,6 +11,8 @@ export const presentPublicItem = (item: Item) => ({
   itemType: item.itemType
     ? { id: item.itemType.id, icon: item.itemType.icon, displayName: item.itemType.displayName }
     : null,
+  // Lost mode: the owner's message to finders, the reward and whether it was stolen (never contacts).
+  lost: presentLost(item),
 });
 
 export const presentVoucher = (v: {

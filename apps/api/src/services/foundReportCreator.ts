@@ -6,6 +6,7 @@ import { THREAD_MESSAGES } from '@homing/shared';
 import { AppError, notFound } from '../errors';
 import { FoundReport } from '../models/FoundReport';
 import { Item } from '../models/Item';
+import { QrCode } from '../models/QrCode';
 import { User } from '../models/User';
 import type { EventHub } from '../notifications/hub';
 import {
@@ -17,11 +18,11 @@ import {
 } from '../notifications/messages';
 import { enqueue, type OutboxJob } from '../notifications/outbox';
 import type { NotificationWorker } from '../notifications/worker';
-import { presentFoundReport } from '../presenters/foundActivity';
+import { presentFoundReport, unattachedLabelName } from '../presenters/foundActivity';
 import { addressHash } from './addressHash';
 import { clientTime } from './clientTime';
 import { REPORT_WINDOW_MS } from './foundReportLimiter';
-import { publicItemFinder } from './publicItemFinder';
+import { reportTargetFinder } from './reportTargetFinder';
 import { threadLinkMinter, threadUrl } from './threadLinkMinter';
 
 export interface FoundReportDeps {
@@ -31,7 +32,8 @@ export interface FoundReportDeps {
 }
 
 /**
- * Stores a finder's report (a recovered item is lost again: `active`) and, in the same transaction, the owner's notifications (the outbox),
+ * Stores a finder's report about an item or a label with no item (to the label's owner; a
+ * recovered item is lost again: `active`) and, in the same transaction, the owner's notifications (the outbox),
  * so the report and its deliveries stand or fall together. After the commit the local worker is
  * woken and the owner's open dashboards get the report live.
  *
@@ -43,25 +45,28 @@ export async function foundReportCreator(
   props: { qrCode: string; report: z.output<typeof foundReportRequest>; ip: string },
   { trx, actor, config, hub, worker, afterCommit }: TrxCtx<User | null> & Effects & FoundReportDeps,
 ) {
-  const found = await publicItemFinder(props, { trx });
+  const found = await reportTargetFinder(props, { trx });
   if (!found) throw notFound('Item not found or inactive');
   const { item, code } = found;
-  const owner = await User.query(trx).findById(item.ownerId);
+  const owner = await User.query(trx).findById(found.ownerId);
   if (!owner) throw notFound('Item not found or inactive');
   const senderHash = addressHash(props.ip);
   if (await trx('blockedSenders').where({ ownerId: owner.id, addressHash: senderHash }).first('id'))
     throw new AppError(403, 'sender_blocked', THREAD_MESSAGES.blocked);
+  // A label with no item is named to its owner by its code.
+  const subjectName = item ? item.name : unattachedLabelName(code.value);
 
   // Lost again after a recovery: the owner's list says so.
-  if (item.status === 'recovered') await Item.query(trx).findById(item.id).patch({ status: 'active' });
+  if (item?.status === 'recovered') await Item.query(trx).findById(item.id).patch({ status: 'active' });
 
   // Past the item's ceiling a report is still stored (the owner reads it on the dashboard) but held
-  // for one digest instead of its own messages. The item row's lock makes count-then-insert atomic
-  // among the item's reports; only stored reports count.
-  await Item.query(trx).findById(item.id).forUpdate();
+  // for one digest instead of its own messages. The item row's lock (the label's, for a label with
+  // no item) makes count-then-insert atomic among its reports; only stored reports count.
+  if (item) await Item.query(trx).findById(item.id).forUpdate();
+  else await QrCode.query(trx).findById(code.id).forUpdate();
   const since = new Date(Date.now() - REPORT_WINDOW_MS);
   const [recent] = await FoundReport.query(trx)
-    .where({ itemId: item.id })
+    .modify((q) => (item ? q.where({ itemId: item.id }) : q.where({ qrCodeId: code.id }).whereNull('itemId')))
     .where('createdAt', '>', since)
     .count({ n: '*' });
   const held =
@@ -69,7 +74,8 @@ export async function foundReportCreator(
 
   const r = props.report;
   const report = await FoundReport.query(trx).insertAndFetch({
-    itemId: item.id,
+    itemId: item?.id ?? null,
+    ownerId: owner.id,
     qrCodeId: code.id,
     finderName: r.finderName,
     finderEmail: r.finderEmail,
@@ -85,7 +91,7 @@ export async function foundReportCreator(
     reporterId: actor?.id ?? null,
     reporterAddressHash: senderHash,
   });
-  const text = { itemName: item.name, publicUrl: config.publicUrl, brandName: config.brand.name };
+  const text = { itemName: subjectName, publicUrl: config.publicUrl, brandName: config.brand.name };
   const digest = heldReportsDigest(text);
   const jobs: { channel: 'email' | 'sms'; payload: OutboxJob['payload'] }[] = [];
   if (owner.email) {
@@ -104,7 +110,7 @@ export async function foundReportCreator(
   const windowEnd = Math.floor(Date.now() / REPORT_WINDOW_MS + 1) * REPORT_WINDOW_MS;
   const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
   const link = {
-    itemName: item.name,
+    itemName: subjectName,
     brandName: config.brand.name,
     link: threadUrl(config.publicUrl, code.value, token),
   };
@@ -128,7 +134,7 @@ export async function foundReportCreator(
       ...j,
       audience: 'owner' as const,
       idempotencyKey: held
-        ? `digest-${item.id}-${windowEnd}-${j.channel}`
+        ? `digest-${item?.id ?? code.id}-${windowEnd}-${j.channel}`
         : `report-${report.id}-${j.channel}`,
       ...(held ? { nextAttemptAt: new Date(windowEnd) } : {}),
     })),
@@ -142,8 +148,8 @@ export async function foundReportCreator(
       // The same shape as the dashboard's saved reports: the owner's own view.
       data: presentFoundReport({
         ...report,
-        itemId: item.id,
-        itemName: item.name,
+        itemId: item?.id ?? null,
+        itemName: subjectName,
         ownerReadAt: null,
         ownerRepliedAt: null,
         closedAt: null,

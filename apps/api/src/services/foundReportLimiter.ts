@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Ctx } from '../ctx';
 import { notFound, tooManyRequests } from '../errors';
-import { publicItemFinder } from './publicItemFinder';
+import { reportTargetFinder } from './reportTargetFinder';
 import { addressKey, sharedLimiter } from './rateLimiter';
 
 export const REPORT_WINDOW_MS = 10 * 60 * 1000;
@@ -21,7 +21,7 @@ export async function foundReportLimiter(
   props: { qrCode: string; ip: string },
   { trx, config }: Pick<Ctx, 'trx'> & { config: Config },
 ) {
-  const found = await publicItemFinder(props, { trx });
+  const found = await reportTargetFinder(props, { trx });
   if (!found) throw notFound('Item not found or inactive');
   const byAddress = sharedLimiter(trx, {
     name: 'report:ip',
@@ -34,7 +34,8 @@ export async function foundReportLimiter(
     durationMs: REPORT_WINDOW_MS,
   });
   const address = addressKey(props.ip);
-  const pair = `${found.item.id}:${address}`;
+  // A label with no item is counted as its own subject.
+  const pair = `${found.item?.id ?? `label-${found.code.id}`}:${address}`;
   if (!(await byAddress.hit(address)).allowed) throw tooManyRequests(TOO_MANY_REPORTS_ADDRESS);
   if (!(await byItemAndAddress.hit(pair)).allowed) {
     await byAddress.refund(address);

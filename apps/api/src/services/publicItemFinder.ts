@@ -16,6 +16,10 @@ interface Row {
   description: string;
   photoKey: string | null;
   status: Item['status'];
+  lostAt: Date | null;
+  lostMessage: string | null;
+  lostReward: string | null;
+  lostStolen: boolean;
   icon: string;
   displayName: string;
 }
@@ -24,7 +28,7 @@ interface Row {
 // (a prepared statement's name belongs to one text).
 const LOOKUP = `
   SELECT c.value, c.id AS code_id, i.id, i.owner_id, i.item_type_id, i.name, i.description, i.photo_key,
-         i.status, t.icon, t.display_name
+         i.status, i.lost_at, i.lost_message, i.lost_reward, i.lost_stolen, t.icon, t.display_name
     FROM qr_codes c
     JOIN items i ON i.id = c.item_id
     JOIN item_types t ON t.id = i.item_type_id

@@ -55,6 +55,11 @@ export async function recoveryRecorder(props: { itemId: string; ip: string }, { 
     .patch({
       recoveredAt: recovery.recoveredAt,
       status: item.status === 'inactive' ? 'inactive' : 'recovered',
+      // Home again: lost mode ends (its scans stop alerting, the label's page stops saying lost).
+      lostAt: null,
+      lostMessage: null,
+      lostReward: null,
+      lostStolen: false,
     });
   return { recovery, voucher, item };
 }

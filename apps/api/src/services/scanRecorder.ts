@@ -6,10 +6,10 @@ import { notFound } from '../errors';
 import { batched } from '../db/batched';
 import { preparedQuery } from '../db/prepared';
 import type { User } from '../models/User';
-import type { EventHub } from '../notifications/hub';
 import { presentFoundEvent } from '../presenters/foundActivity';
 import { clientTime } from './clientTime';
 import { normalizeCodeValue } from './codeValues';
+import { lostScanAlerter, type LostScanDeps } from './lostScanAlerter';
 
 interface ScanRow {
   id: string;
@@ -18,33 +18,47 @@ interface ScanRow {
   itemName: string | null;
   scannedAt: Date;
   deviceType: string;
+  lost: boolean;
+  repeated: boolean;
 }
 
-// One row per scan from twelve parallel arrays (ids … user agents): each code is looked up with its
-// item (a code that does not exist is dropped: no row), a scan by anyone but the owner counts as a
-// found event, and the ids made in Node tie each inserted row back to its caller.
+/** Page loads by one device within this long count as one scan. */
+export const REPEAT_SCAN_WINDOW_MS = 10 * 60 * 1000;
+
+// One row per scan from thirteen parallel arrays (ids … device hashes): each code is looked up with
+// its item (a code that does not exist is dropped: no row), a scan by anyone but the owner counts as
+// a found event, and the ids made in Node tie each row back to its caller. A device that scanned
+// this code within the window (same device hash) is a repeat: answered, not inserted. The index on
+// scan_events (qr_code_id, device_hash, created_at) keeps that check one probe per scan.
 const RECORD_SCANS = `
   WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
        input AS (
          SELECT * FROM unnest(?::uuid[], ?::text[], ?::uuid[], ?::timestamptz[], ?::text[], ?::text[],
-                              ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+                              ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
                     AS t(id, value, viewer_id, scanned_at, device_type, platform, language, timezone,
-                         connection_type, screen_size, referrer, user_agent)),
+                         connection_type, screen_size, referrer, user_agent, device_hash)),
        scans AS (
          SELECT input.*, c.id AS qr_code_id, i.owner_id, i.name AS item_name,
-                CASE WHEN i.owner_id IS DISTINCT FROM input.viewer_id THEN c.item_id END AS item_id
+                CASE WHEN i.owner_id IS DISTINCT FROM input.viewer_id THEN c.item_id END AS item_id,
+                i.lost_at IS NOT NULL AS lost,
+                input.device_hash IS NOT NULL AND EXISTS (
+                  SELECT 1 FROM scan_events e
+                   WHERE e.qr_code_id = c.id AND e.device_hash = input.device_hash
+                     AND e.created_at > now() - make_interval(secs => ${REPEAT_SCAN_WINDOW_MS / 1000})) AS repeated
            FROM input
            JOIN qr_codes c ON c.value = input.value
            LEFT JOIN items i ON i.id = c.item_id),
        inserted AS (
          INSERT INTO scan_events (id, qr_code_id, item_id, qr_value, scanned_at, device_type, platform, language,
-                                  timezone, connection_type, screen_size, referrer, user_agent)
+                                  timezone, connection_type, screen_size, referrer, user_agent, device_hash)
          SELECT id, qr_code_id, item_id, value, scanned_at, device_type, platform, language, timezone,
-                connection_type, screen_size, referrer, user_agent
+                connection_type, screen_size, referrer, user_agent, device_hash
            FROM scans, async_commit
+          WHERE NOT repeated
          RETURNING id)
-  SELECT s.id, s.item_id, s.owner_id, s.item_name, s.scanned_at, s.device_type
-    FROM scans s JOIN inserted USING (id)`;
+  SELECT s.id, s.item_id, s.owner_id, s.item_name, s.scanned_at, s.device_type, s.lost,
+         inserted.id IS NULL AS repeated
+    FROM scans s LEFT JOIN inserted USING (id)`;
 
 export interface ScanProps {
   qrCode: string;
@@ -57,26 +71,49 @@ export interface ScanProps {
   screenSize: string | null;
   referrer: string;
   userAgent: string;
+  /** The finder page's first-party device id: repeated loads within the window are one scan. */
+  deviceId: string | null;
+  /** Where the finder is, when they chose to share it (a lost item's page asks). */
+  position: { latitude: string; longitude: string } | null;
 }
 
 export interface RecordedScan {
+  /** The stored event's id; for a repeat, the id this request was given (nothing stored). */
   id: string;
   itemId: string | null;
   ownerId: string | null;
   itemName: string | null;
   scannedAt: Date;
   deviceType: string;
+  /** The item is in lost mode. */
+  lost: boolean;
+  /** The same device scanned this code within REPEAT_SCAN_WINDOW_MS: counted once, not stored. */
+  repeated: boolean;
 }
 
-type Scan = ScanProps & { viewerId: string | null };
+type Scan = ScanProps & { viewerId: string | null; deviceHash: string | null };
+
+const deviceHash = (deviceId: string | null) =>
+  deviceId ? crypto.createHash('sha256').update(deviceId).digest('hex').slice(0, 32) : null;
 
 // One batcher per pool: the scans of every request arriving together go in one statement.
 const batchers = new WeakMap<Knex, (scan: Scan) => Promise<RecordedScan | null>>();
 function recorderFor(knex: Knex) {
   let record = batchers.get(knex);
   if (!record) {
-    record = batched(async (scans: Scan[]) => {
-      const ids = scans.map(() => crypto.randomUUID());
+    record = batched(async (all: Scan[]) => {
+      const allIds = all.map(() => crypto.randomUUID());
+      // One device loading one code twice in the same batch: the first is the scan, the rest repeat it.
+      const firstOf = new Map<string, number>();
+      const sameAs = all.map((s, i) => {
+        if (!s.deviceHash) return i;
+        const key = `${normalizeCodeValue(s.qrCode)} ${s.deviceHash}`;
+        const first = firstOf.get(key);
+        if (first === undefined) firstOf.set(key, i);
+        return first ?? i;
+      });
+      const scans = all.filter((_, i) => sameAs[i] === i);
+      const ids = allIds.filter((_, i) => sameAs[i] === i);
       const column = <K extends keyof Scan>(key: K) => scans.map((s) => s[key]);
       const rows = await preparedQuery<ScanRow>(knex, 'record-scans', RECORD_SCANS, [
         ids,
@@ -91,18 +128,21 @@ function recorderFor(knex: Knex) {
         column('screenSize'),
         column('referrer'),
         column('userAgent'),
+        column('deviceHash'),
       ]);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id) => {
-        const row = byId.get(id);
+      return all.map((scan, i) => {
+        const row = byId.get(allIds[sameAs[i]!]!);
         if (!row) return null;
         return {
-          id,
+          id: allIds[i]!,
           itemId: row.itemId,
           ownerId: row.ownerId,
           itemName: row.itemName,
           scannedAt: new Date(row.scannedAt),
-          deviceType: row.deviceType,
+          deviceType: scan.deviceType,
+          lost: !!row.lost,
+          repeated: !!row.repeated || sameAs[i] !== i,
         };
       });
     });
@@ -120,20 +160,37 @@ function recorderFor(knex: Knex) {
  * notifications keep synchronous commits. A scan of someone else's item reaches its owner's open
  * dashboards live, after the commit. Visitors do not write the owner's timeline: the stored time
  * is the server's unless the visitor's lies within minutes before it (`clientTime`), and a scan
- * of a code that does not exist is not stored (404).
+ * of a code that does not exist is not stored (404). Page loads by one device (the page's device id)
+ * within REPEAT_SCAN_WINDOW_MS count once: a repeat is answered, not stored, not published. A scan
+ * of a lost item by anyone but its owner alerts the owner at once (lostScanAlerter), and so does a
+ * repeat that brings the finder's position.
  */
 export async function scanRecorder(
   props: ScanProps,
-  { trx, actor, hub, afterCommit }: Ctx<User | null, Knex> & Effects & { hub: EventHub },
+  ctx: Ctx<User | null, Knex> & Effects & LostScanDeps,
 ): Promise<RecordedScan> {
+  const { trx, actor, hub, afterCommit } = ctx;
   const event = await recorderFor(trx)({
     ...props,
     scannedAt: clientTime(props.scannedAt),
     viewerId: actor?.id ?? null,
+    deviceHash: deviceHash(props.deviceId),
   });
   if (!event) throw notFound(SCAN_MESSAGES.notFound);
   const { itemId, ownerId } = event;
-  if (itemId && ownerId)
+  if (event.lost && itemId && ownerId && (!event.repeated || props.position))
+    await lostScanAlerter(
+      {
+        scanId: event.id,
+        itemId,
+        ownerId,
+        itemName: event.itemName ?? '',
+        at: event.scannedAt,
+        position: props.position,
+      },
+      ctx,
+    );
+  if (itemId && ownerId && !event.repeated)
     afterCommit(() =>
       hub.publish(ownerId, {
         type: 'found_event',

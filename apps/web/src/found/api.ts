@@ -9,6 +9,8 @@ export interface PublicItem {
   description: string | null;
   photoUrl: string | null;
   itemType: { id: string; icon: string; displayName: string } | null;
+  /** Lost mode (issue 15): the owner's message to finders; absent or null when not lost. */
+  lost?: { since: string; message: string; reward: string; stolen: boolean } | null;
 }
 
 export interface ItemView {
@@ -18,7 +20,8 @@ export interface ItemView {
   openReportCount: number;
 }
 
-export type Failure = { ok: false; status: number; message: string | null };
+/** `code`: the server's error id (`label_unattached`: no item, but the label's owner can be written to). */
+export type Failure = { ok: false; status: number; message: string | null; code?: string };
 export type Result<T> = ({ ok: true } & T) | Failure;
 
 /** The owner's session of the main app, if this browser has one (shared localStorage key). */
@@ -48,6 +51,7 @@ const failure = (status: number, json: Record<string, unknown> | null): Failure 
   ok: false,
   status,
   message: typeof json?.error === 'string' ? json.error : null,
+  ...(typeof json?.code === 'string' ? { code: json.code } : {}),
 });
 
 const codePath = (qrCode: string) => `/api/found/${encodeURIComponent(qrCode)}`;

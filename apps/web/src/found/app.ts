@@ -4,8 +4,10 @@ import { codeEntryForm } from './codeEntry';
 import { h, show } from './dom';
 import { reportForm } from './form';
 import type { Translator } from './i18n';
+import { lostBanner } from './lostBanner';
 import { ownerPanel } from './ownerPanel';
 import { keepThread, threadsForCode } from './threadStore';
+import { unattachedView } from './unattached';
 
 export interface FinderPage {
   /** Where the screens go (<main>). */
@@ -86,6 +88,10 @@ export function startFinderPage(page: FinderPage) {
   }
   void recordScan(scanPayload(page.qrCode, readClientEnv(), new Date()));
   void loadItem(page.qrCode).then((result) => {
+    if (!result.ok && result.code === 'label_unattached') {
+      // A claimed label with no item: its owner can still be written to (issue 15).
+      return unattachedView(tr, page.qrCode, root);
+    }
     if (!result.ok) {
       // Any answer but OK means the label leads nowhere; no answer at all is a load failure.
       const text = result.status === 0 ? t('loadFailed') : t('notFoundOrInactive');
@@ -126,7 +132,14 @@ function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {
       h('p', {}, tr.t('threadYours')),
       h('ul', {}, ...mine.map((th) => h('li', {}, h('a', { href: th.path }, tr.t('threadOpen'))))),
     );
-  show(root, view.viewerIsOwner && ownerPanel(tr, view), back, itemCard(tr, item), form);
+  show(
+    root,
+    view.viewerIsOwner && ownerPanel(tr, view),
+    !view.viewerIsOwner && lostBanner(tr, item, qrCode),
+    back,
+    itemCard(tr, item),
+    form,
+  );
 }
 
 function itemCard({ t, typeName }: Translator, item: PublicItem): HTMLElement {

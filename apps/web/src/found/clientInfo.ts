@@ -1,4 +1,5 @@
 import { finderPhoneForReport } from '../../../../packages/shared/src/validation/finderPhone';
+import { finderDeviceId } from './deviceId';
 // The server's own rule, from a module without zod (this bundle must stay small).
 import { detectDeviceType, type DeviceType } from '../../../../packages/shared/src/validation/device';
 
@@ -17,6 +18,8 @@ export interface ClientEnv {
   /** navigator.connection.effectiveType where the browser has it. */
   connectionType?: string;
   referrer: string;
+  /** This browser's first-party id (deviceId.ts): reloads within minutes count as one scan. */
+  deviceId?: string;
 }
 
 interface NavigatorExtras {
@@ -42,6 +45,7 @@ export function readClientEnv(): ClientEnv {
     screenHeight: window.screen?.height ?? 0,
     connectionType: nav.connection?.effectiveType,
     referrer: document.referrer,
+    deviceId: finderDeviceId() ?? undefined,
   };
 }
 
@@ -69,6 +73,10 @@ export interface ScanPayload extends ReportMetadata {
   qrCode: string;
   scannedAt: string;
   referrer: string;
+  deviceId?: string;
+  /** Only when the finder chose to share it (a lost item's page asks). */
+  latitude?: string;
+  longitude?: string;
 }
 
 export function scanPayload(qrCode: string, env: ClientEnv, now: Date): ScanPayload {
@@ -77,6 +85,7 @@ export function scanPayload(qrCode: string, env: ClientEnv, now: Date): ScanPayl
     scannedAt: now.toISOString(),
     ...reportMetadata(env),
     referrer: env.referrer || 'direct',
+    ...(env.deviceId ? { deviceId: env.deviceId } : {}),
   };
 }
 
@@ -107,6 +116,8 @@ export interface FoundReportPayload {
 export function foundReportPayload(input: {
   message: string;
   phoneDisplay: string;
+  /** The number as the report carries it, when the page worked it out (issue 15: any country). */
+  finderPhone?: string;
   position: Position | null;
   env: ClientEnv;
   now: Date;
@@ -115,7 +126,7 @@ export function foundReportPayload(input: {
   return {
     finderName: '',
     finderEmail: '',
-    finderPhone: finderPhoneForReport(input.phoneDisplay),
+    finderPhone: input.finderPhone ?? finderPhoneForReport(input.phoneDisplay),
     foundNotes: input.message.trim(),
     ...(position
       ? { latitude: coordinateText(position.latitude), longitude: coordinateText(position.longitude) }

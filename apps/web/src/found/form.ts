@@ -4,8 +4,12 @@ import { confirmDialog } from './dialog';
 import { h, uid } from './dom';
 import { locateOnce } from './geolocation';
 import type { Translator } from './i18n';
-import { formatAsTyped } from './phoneInput';
-import { finderPhoneForReport } from '../../../../packages/shared/src/validation/finderPhone';
+import { lostT } from './lostText';
+import { countryOptions, formatAsTyped, phoneForReport } from './phoneInput';
+import {
+  countryFromLanguages,
+  type CountryCode,
+} from '../../../../packages/shared/src/validation/finderPhone';
 
 /** The server's bound (FOUND_MESSAGE_MAX in @homing/shared's schemas/found.ts, which carries zod). */
 const MESSAGE_MAX = 2000;
@@ -43,13 +47,21 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
     id: ids.phone,
     name: 'finderPhone',
     type: 'tel',
-    inputmode: 'numeric',
     autocomplete: 'tel-national',
     className: 'field__input finder-phone__input',
-    placeholder: '555-123-4567',
     'aria-describedby': `${prefixId} ${phoneHintId}`,
   });
-  formatAsTyped(phone);
+  // The country from the browser's languages (es-MX → Mexico); the US (+1) when none says.
+  const country = h('select', {
+    id: prefixId,
+    name: 'phoneCountry',
+    className: 'finder-phone__prefix finder-phone__country',
+    'aria-label': lostT(tr.lang, 'phoneCountryLabel'),
+  });
+  country.append(...countryOptions(tr.lang, countryFromLanguages(browserLanguages())));
+  const picked = () => country.value as CountryCode;
+  const phoneField = formatAsTyped(phone, picked);
+  country.addEventListener('change', () => phoneField.refresh());
   // Ticked: the label itself recommends it, and the browser still asks before sharing anything.
   const share = h('input', { type: 'checkbox', name: 'shareLocation', className: 'check-field__input' });
   share.checked = true;
@@ -74,12 +86,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
       'div',
       { className: 'field' },
       h('label', { className: 'field__label', for: ids.phone }, t('phoneLabel')),
-      h(
-        'div',
-        { className: 'finder-phone' },
-        h('span', { id: prefixId, className: 'finder-phone__prefix' }, '+1'),
-        phone,
-      ),
+      h('div', { className: 'finder-phone' }, country, phone),
       h('p', { id: phoneHintId, className: 'field__hint' }, t('phoneHint')),
     ),
     h(
@@ -133,7 +140,8 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
       return;
     }
     // A partly typed number is not sent (spec: +1 and 10 digits, or empty), so it asks too.
-    if (!finderPhoneForReport(phone.value)) {
+    const finderPhone = await phoneForReport(phone.value, picked());
+    if (!finderPhone) {
       const goOn = await confirmDialog(
         {
           title: t('confirmTitle'),
@@ -153,6 +161,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
     const payload = foundReportPayload({
       message: message.value,
       phoneDisplay: phone.value,
+      finderPhone,
       position,
       env: readClientEnv(),
       now: new Date(),
@@ -164,6 +173,11 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
   }
 
   return form;
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
 /** 429 carries the server's explanation (in English, so other languages say it themselves). */

@@ -26,3 +26,25 @@ describe('reformatPhone (the shared formatFinderPhone as typed)', () => {
     expect(reformatPhone('99999999999999', 14).value).toHaveLength(12);
   });
 });
+
+describe('reformatPhone for other countries (issue 15)', () => {
+  it('leaves the number as typed until the rules arrive, then formats it the country’s way', async () => {
+    const { intlPhoneNow, loadIntlPhone } = await import('./intlPhoneLoader');
+    if (!intlPhoneNow()) expect(reformatPhone('5512345678', 10, 'MX').value).toBe('5512345678');
+    expect(await loadIntlPhone()).not.toBeNull();
+    expect(reformatPhone('5512345678', 10, 'MX')).toEqual({ value: '55 1234 5678', caret: 12 });
+    // The caret stays after the same digits: after "5512" (4 digits) → "55 12|34 5678".
+    expect(reformatPhone('5512345678', 4, 'MX')).toEqual({ value: '55 1234 5678', caret: 5 });
+    // The US field keeps the spec's digits only, at most 10.
+    expect(reformatPhone('+447911123456', 13, 'US').value).toBe('447-911-1234');
+    expect(reformatPhone('+447911123456', 13, 'GB').value).toBe('+44 7911 123456');
+  });
+
+  it('sends E.164 for another country and the spec’s +1 for the US', async () => {
+    const { phoneForReport } = await import('./phoneInput');
+    expect(await phoneForReport('55 1234 5678', 'MX')).toBe('+525512345678');
+    expect(await phoneForReport('555-123-4567', 'US')).toBe('+15551234567');
+    expect(await phoneForReport('555-123', 'US')).toBe('');
+    expect(await phoneForReport('55 12', 'MX')).toBe('');
+  });
+});

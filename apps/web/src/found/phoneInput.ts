@@ -1,18 +1,31 @@
 import {
+  DEFAULT_PHONE_COUNTRY,
   FINDER_PHONE_MAX_LENGTH,
+  INTERNATIONAL_PHONE_MAX_LENGTH,
+  finderPhoneForReport,
   formatFinderPhone,
+  phoneCountries,
+  type CountryCode,
 } from '../../../../packages/shared/src/validation/finderPhone';
+import { intlPhoneNow, loadIntlPhone } from './intlPhoneLoader';
 
-export { FINDER_PHONE_MAX_LENGTH };
+export { FINDER_PHONE_MAX_LENGTH, type CountryCode };
 
 /**
- * Spec section 5: digits only, at most 10, shown 3-3-4 with dashes, reformatted as the finder types.
- * The caret stays after the same number of digits, so a correction in the middle does not jump
- * to the end.
+ * Spec section 5 for the US: digits only, at most 10, shown 3-3-4 with dashes, reformatted as the
+ * finder types; another country's number in that country's own format (issue 15). The caret stays
+ * after the same number of digits, so a correction in the middle does not jump to the end.
  */
-export function reformatPhone(value: string, caret: number): { value: string; caret: number } {
+export function reformatPhone(
+  value: string,
+  caret: number,
+  country: CountryCode = DEFAULT_PHONE_COUNTRY,
+): { value: string; caret: number } {
   const digitsBefore = value.slice(0, caret).replace(/\D/g, '').length;
-  const formatted = formatFinderPhone(value);
+  const intl = intlPhoneNow();
+  // Another country's format once its rules have arrived; until then what was typed stays as is.
+  const formatted =
+    country === 'US' ? formatFinderPhone(value) : intl ? intl.formatPhoneAsTyped(value, country) : value;
   let position = 0;
   for (let seen = 0; position < formatted.length && seen < digitsBefore; position++) {
     if (/\d/.test(formatted[position] ?? '')) seen++;
@@ -20,14 +33,68 @@ export function reformatPhone(value: string, caret: number): { value: string; ca
   return { value: formatted, caret: position };
 }
 
-/** Wires the formatting to a phone input. */
-export function formatAsTyped(input: HTMLInputElement) {
-  input.maxLength = FINDER_PHONE_MAX_LENGTH;
-  input.addEventListener('input', () => {
-    const next = reformatPhone(input.value, input.selectionStart ?? input.value.length);
+/** Wires the formatting to a phone input; `country()` is the country picked right now. */
+export function formatAsTyped(input: HTMLInputElement, country: () => CountryCode = () => 'US') {
+  const apply = () => {
+    const next = reformatPhone(input.value, input.selectionStart ?? input.value.length, country());
     if (next.value === input.value) return;
     input.value = next.value;
     // Only move the caret while the field has focus (autofill and scripts set values too).
     if (document.activeElement === input) input.setSelectionRange(next.caret, next.caret);
-  });
+  };
+  const fit = () => {
+    const us = country() === 'US';
+    // The US keeps the spec's digits-only field of 12; other numbers may be typed with "+".
+    input.maxLength = us ? FINDER_PHONE_MAX_LENGTH : INTERNATIONAL_PHONE_MAX_LENGTH;
+    input.inputMode = us ? 'numeric' : 'tel';
+    input.placeholder = us ? '555-123-4567' : '';
+  };
+  // Another country's rules are fetched when the finder is about to type (or picks a country).
+  const load = () => {
+    if (country() !== 'US' && !intlPhoneNow()) void loadIntlPhone().then(apply);
+  };
+  fit();
+  input.addEventListener('input', apply);
+  input.addEventListener('focus', load);
+  return {
+    /** Call when the country changes: the field's rules follow, and what was typed is reformatted. */
+    refresh() {
+      fit();
+      load();
+      apply();
+    },
+  };
+}
+
+/**
+ * What a report carries for the number typed: the spec's +1 and 10 digits for the US, E.164 for a
+ * valid number of another country (waiting for its rules if need be), else ''.
+ */
+export async function phoneForReport(display: string, country: CountryCode): Promise<string> {
+  if (country === 'US' && !display.trim().startsWith('+')) return finderPhoneForReport(display);
+  const intl = await loadIntlPhone();
+  return intl ? intl.phoneForReport(display, country) : '';
+}
+
+/**
+ * The country picker in front of the number: "+1" for the US as the spec shows it, every other
+ * country by its calling code and its name in the page's language (the browser's own names).
+ */
+export function countryOptions(lang: string, selected: CountryCode): HTMLOptionElement[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([lang], { type: 'region' });
+  } catch {
+    // Older engines: the code alone.
+  }
+  return phoneCountries()
+    .map(({ country, callingCode }) => ({ country, callingCode, name: names?.of(country) ?? country }))
+    .sort((a, b) => a.name.localeCompare(b.name, lang))
+    .map(({ country, callingCode, name }) => {
+      const option = document.createElement('option');
+      option.value = country;
+      option.textContent = `+${callingCode} ${name}`;
+      option.selected = country === selected;
+      return option;
+    });
 }

@@ -7,6 +7,7 @@ import type {
   FoundReportsPage,
   Item,
   ItemType,
+  MarkLostRequest,
   MyItemsPage,
   OwnerThread,
   ThreadMessageRequest,
@@ -40,6 +41,9 @@ export const ownerApi = {
     api.get<MyItemsPage>(`/api/items/my-items?page=${page}&limit=${limit}`),
   item: (id: string) => api.get<{ item: Item }>(itemPath(id)),
   updateItem: (id: string, body: UpdateItemRequest) => api.put<{ item: Item }>(itemPath(id), body),
+  /** Lost mode (issue 15): start or change it, or end it. */
+  markLost: (id: string, body: MarkLostRequest) => api.put<{ item: Item }>(`${itemPath(id)}/lost`, body),
+  endLost: (id: string) => api.delete<{ item: Item }>(`${itemPath(id)}/lost`),
   deleteItem: (id: string) => api.delete<{ id: string; deleted: boolean }>(itemPath(id)),
   uploadPhoto: (id: string, photo: File) => {
     const form = new FormData();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../validation/device';
+import { isAcceptedFinderPhone } from '../validation/intlPhone';
 import { nameText, safeText } from './text';
 
 export const FOUND_MESSAGE_MAX = 2000;
@@ -7,6 +8,8 @@ export const FOUND_MESSAGES = {
   messageRequired: 'Please tell the owner something about where you found it',
   messageTooLong: `Your message must be at most ${FOUND_MESSAGE_MAX} characters`,
   phone: 'Phone must be +1 followed by 10 digits, or empty',
+  phoneInternational:
+    'Phone must be a valid number with its country code, like +52 55 1234 5678 (sent as +525512345678), or empty',
   coordinates: 'Location must be a latitude from -90 to 90 and a longitude from -180 to 180',
   email: 'Please enter a valid email address',
 } as const;
@@ -49,8 +52,16 @@ export const foundReportRequest = z
       .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), FOUND_MESSAGES.email)
       .optional()
       .default(''),
+    // The spec's +1 and 10 digits, or (issue 15) any valid international number in E.164.
     finderPhone: safeText('Phone')
-      .refine((v) => v === '' || /^\+1\d{10}$/.test(v), FOUND_MESSAGES.phone)
+      .superRefine((v, ctx) => {
+        if (isAcceptedFinderPhone(v)) return;
+        const international = /^\+[02-9]/.test(v);
+        ctx.addIssue({
+          code: 'custom',
+          message: international ? FOUND_MESSAGES.phoneInternational : FOUND_MESSAGES.phone,
+        });
+      })
       .optional()
       .default(''),
     foundNotes: safeText('Your message', { multiline: true, error: FOUND_MESSAGES.messageRequired })
@@ -80,6 +91,15 @@ export const scanAnalyticsRequest = z
     connectionType: text('connectionType', 20).optional(),
     screenSize: text('screenSize', 20).optional(),
     referrer: text('referrer', 500).optional(),
+    /** The finder page's first-party id (random, kept on the device): repeated loads count once. */
+    deviceId: text('deviceId', 64).optional(),
+    /** A lost item's page may ask the finder to share where they are; it reaches the owner's alert. */
+    latitude: coordinate(90).optional().nullable(),
+    longitude: coordinate(180).optional().nullable(),
   })
-  .strip();
+  .strip()
+  .refine((r) => (r.latitude == null) === (r.longitude == null), {
+    message: FOUND_MESSAGES.coordinates,
+    path: ['latitude'],
+  });
 export type ScanAnalyticsRequest = z.input<typeof scanAnalyticsRequest>;

@@ -1,6 +1,7 @@
 import { THREAD_STATES } from './threads';
 import { z } from 'zod';
 import { ITEMS_PAGE_SIZE } from '../constants';
+import { lostInfo } from './lost';
 import { nameText, safeText } from './text';
 
 // Items, their photos, pending QR assignments and the owner's dashboard (spec sections 3 and 7).
@@ -39,6 +40,8 @@ export const item = z.object({
   /** The assigned label's code value, or null. */
   qrCode: z.string().nullable(),
   createdAt: z.string(),
+  /** Lost mode (issue 15): null or absent when the item is not lost. */
+  lost: lostInfo.nullable().optional(),
 });
 export type Item = z.infer<typeof item>;
 
@@ -119,7 +122,8 @@ export type FoundEvent = z.infer<typeof foundEvent>;
 
 export const foundReportSummary = z.object({
   id: z.string(),
-  item: z.object({ id: z.string(), name: z.string() }),
+  /** id null: a report about a label with no item; the name then reads "Label ABC123 (not attached)". */
+  item: z.object({ id: z.string().nullable(), name: z.string() }),
   finderName: z.string(),
   message: z.string(),
   latitude: z.string().nullable(),

@@ -1,5 +1,15 @@
-// Spec section 5, finder phone: digits only, at most 10, shown as 555-123-4567.
+// The finder's phone. Spec section 5 (US): digits only, at most 10, shown as 555-123-4567, sent as
+// +1 and 10 digits. Numbers of other countries (issue 15) are in intlPhone.ts, which carries
+// libphonenumber-js's metadata: the finder page loads it only when a finder picks another country.
+// No zod and no metadata here: the finder bundle imports this file.
+import { PHONE_COUNTRIES } from './phoneCountries';
+
+/** An ISO 3166 region code the phone metadata knows ("US", "MX"). */
+export type CountryCode = keyof typeof PHONE_COUNTRIES;
 export const FINDER_PHONE_MAX_LENGTH = 12;
+/** Longest E.164 number (15 digits) with its "+" and the spaces a national format adds. */
+export const INTERNATIONAL_PHONE_MAX_LENGTH = 24;
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
 
 export function formatFinderPhone(input: string): string {
   const d = input.replace(/\D/g, '').slice(0, 10);
@@ -13,3 +23,26 @@ export function finderPhoneForReport(display: string): string {
   const d = display.replace(/\D/g, '');
   return d.length === 10 ? `+1${d}` : '';
 }
+
+/**
+ * The country a finder's phone most likely belongs to, from the browser's languages: the first tag
+ * with a region the metadata knows (es-MX → MX, fr-CA → CA), else the US (the spec's default).
+ */
+export function countryFromLanguages(languages: readonly string[] | null | undefined): CountryCode {
+  for (const tag of languages ?? []) {
+    const region = tag
+      .split(/[-_]/)
+      .slice(1)
+      .find((part) => /^[a-z]{2}$/i.test(part))
+      ?.toUpperCase();
+    if (region && region in PHONE_COUNTRIES) return region as CountryCode;
+  }
+  return DEFAULT_PHONE_COUNTRY;
+}
+
+/** Every country with its calling code ("MX" → "52"), from the table phoneCountries.ts. */
+export const phoneCountries = (): { country: CountryCode; callingCode: string }[] =>
+  (Object.keys(PHONE_COUNTRIES) as CountryCode[]).map((country) => ({
+    country,
+    callingCode: PHONE_COUNTRIES[country],
+  }));

@@ -57,6 +57,7 @@ describe('GET /api/found/:qrCode', () => {
       description: 'Has a bell',
       photoUrl: null,
       itemType: { id: 'keys', icon: '🔑', displayName: 'Keys' },
+      lost: null,
     });
     const ownerRow = await server.db.knex('users').where({ id: owner.user.id }).first();
     const body = JSON.stringify(res.body);

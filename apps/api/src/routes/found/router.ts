@@ -87,12 +87,17 @@ export function foundRoutes(deps: Deps): RouteDef[] {
             screenSize: body.screenSize ?? null,
             referrer: body.referrer || 'direct',
             userAgent,
+            deviceId: body.deviceId || null,
+            position:
+              body.latitude != null && body.longitude != null
+                ? { latitude: body.latitude, longitude: body.longitude }
+                : null,
           },
-          { ...ctx, hub },
+          { ...ctx, hub, config, worker },
         );
-        // scanRecorder returns once its group commit is done.
-        metrics.scans.inc({ device_type: event.deviceType });
-        return { id: event.id, deviceType: event.deviceType };
+        // scanRecorder returns once its group commit is done; a repeat was not stored.
+        if (!event.repeated) metrics.scans.inc({ device_type: event.deviceType });
+        return { id: event.id, deviceType: event.deviceType, repeated: event.repeated };
       },
     ),
 

@@ -53,6 +53,7 @@ describe('POST /api/items', () => {
       itemType: { id: 'keys', icon: '🔑', displayName: 'Keys' },
       qrCode: null,
       createdAt: expect.any(String),
+      lost: null,
     });
     const form = new FormData();
     for (const [k, v] of Object.entries({

@@ -21,6 +21,7 @@ import { ownedItemFinder } from '../../services/ownedItemFinder';
 import { photoStoreFor } from '../../services/photoStore';
 import { assignmentRoutes } from './assignment';
 import { dashboardRoutes } from './dashboard';
+import { lostRoutes } from './lost';
 import { recoveryRoutes } from './recovery';
 
 const photoParams = z.object({ key: z.string().max(100) });
@@ -135,5 +136,6 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
     ...assignmentRoutes(deps),
     ...dashboardRoutes(deps),
     ...recoveryRoutes(deps),
+    ...lostRoutes(deps),
   ];
 }

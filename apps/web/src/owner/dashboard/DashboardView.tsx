@@ -153,6 +153,7 @@ export function DashboardView() {
                 <li key={item.id}>
                   <span aria-hidden="true">{item.itemType.icon}</span> {item.name}
                   {!item.qrCode && <span className="stat__nolabel">no label</span>}
+                  {item.lost && <span className="stat__lost">{item.lost.stolen ? 'stolen' : 'lost'}</span>}
                 </li>
               ))}
             </ul>

@@ -14,7 +14,8 @@ export type EventEntry = Pick<FoundEvent, 'id' | 'foundAt'> & { item: { id?: str
  * lists show; never the finder's e-mail or phone: the owner answers in the conversation).
  */
 export type ReportEntry = Pick<FoundReportSummary, 'id' | 'finderName' | 'message' | 'reportedAt'> & {
-  item: { id?: string; name: string };
+  /** id null: a label with no item, named "Label ABC123 (not attached)" by the server. */
+  item: { id?: string | null; name: string };
 } & Partial<Pick<FoundReportSummary, 'latitude' | 'longitude' | 'address' | 'state'>>;
 
 export interface DashboardState {

@@ -1,5 +1,6 @@
 import type { Item } from '@homing/shared';
 import { photoSrc } from '../apiBase';
+import './LostMode.css';
 
 export interface ItemCardProps {
   item: Item;
@@ -7,12 +8,14 @@ export interface ItemCardProps {
   onEdit: () => void;
   onAssign: () => void;
   onDelete: () => void;
+  /** Opens lost mode (issue 15). */
+  onLost?: () => void;
   /** This item's assignment is being prepared. */
   preparing: boolean;
 }
 
 /** One item of the /items grid: photo, type, name, description, its label and actions. */
-export function ItemCard({ item, apiBase, onEdit, onAssign, onDelete, preparing }: ItemCardProps) {
+export function ItemCard({ item, apiBase, onEdit, onAssign, onDelete, onLost, preparing }: ItemCardProps) {
   const src = photoSrc(apiBase, item.photoUrl);
   const titleId = `item-${item.id}-name`;
   return (
@@ -25,7 +28,13 @@ export function ItemCard({ item, apiBase, onEdit, onAssign, onDelete, preparing 
             {item.itemType.icon}
           </span>
         )}
-        {item.status !== 'active' && <span className="item-card__status">{statusLabel(item.status)}</span>}
+        {item.lost ? (
+          <span className={`item-card__status item-card__status--${item.lost.stolen ? 'stolen' : 'lost'}`}>
+            {item.lost.stolen ? 'Stolen' : 'Lost'}
+          </span>
+        ) : (
+          item.status !== 'active' && <span className="item-card__status">{statusLabel(item.status)}</span>
+        )}
       </div>
       <div className="item-card__body">
         <p className="item-card__type">
@@ -35,6 +44,12 @@ export function ItemCard({ item, apiBase, onEdit, onAssign, onDelete, preparing 
           {item.name}
         </h2>
         {item.description && <p className="item-card__description">{item.description}</p>}
+        {item.lost && (
+          <p className="item-card__lost">
+            Lost since {new Date(item.lost.since).toLocaleDateString()}: every scan alerts you.
+            {item.lost.reward && <> Reward: {item.lost.reward}</>}
+          </p>
+        )}
         <p className="item-card__label">
           {item.qrCode ? (
             <>
@@ -58,6 +73,11 @@ export function ItemCard({ item, apiBase, onEdit, onAssign, onDelete, preparing 
         >
           {preparing ? 'Preparing...' : item.qrCode ? 'Change QR Code' : 'Assign QR Code'}
         </button>
+        {onLost && item.status !== 'inactive' && (
+          <button type="button" className="button button--secondary button--small" onClick={onLost}>
+            {item.lost ? 'Lost Mode' : 'Mark Lost'}
+          </button>
+        )}
         <button
           type="button"
           className="button button--ghost button--small item-card__delete"

@@ -10,6 +10,7 @@ import { FailureNotice, SuccessNotice } from '../Notice';
 import { ownerApi } from '../ownerApi';
 import { ItemCard } from './ItemCard';
 import { ItemEditDialog } from './ItemEditDialog';
+import { LostModeDialog } from './LostModeDialog';
 import { claimMessage, editParam, withoutEditParam } from './itemsList';
 import { QrAssignmentDialog } from './QrAssignmentDialog';
 import { PREPARE_FAILED } from './usePendingAssignment';
@@ -31,6 +32,7 @@ export function ItemsView() {
   const [editing, setEditing] = useState<Item | null>(null);
   const [assigning, setAssigning] = useState<{ item: Item; pending: PendingAssignment } | null>(null);
   const [deleting, setDeleting] = useState<Item | null>(null);
+  const [lostItem, setLostItem] = useState<Item | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [preparing, setPreparing] = useState<string | null>(null);
@@ -146,6 +148,7 @@ export function ItemsView() {
                 }}
                 onAssign={() => void prepare(item)}
                 onDelete={() => setDeleting(item)}
+                onLost={() => setLostItem(item)}
                 preparing={preparing === item.id}
               />
             ))}
@@ -187,6 +190,14 @@ export function ItemsView() {
           onAssign={() => void prepare(editing)}
           preparing={preparing === editing.id}
           prepareFailure={prepareFailure?.itemId === editing.id ? prepareFailure.failure : null}
+        />
+      )}
+      {lostItem && (
+        <LostModeDialog
+          key={lostItem.id}
+          item={lostItem}
+          onClose={() => setLostItem(null)}
+          onChanged={(item) => list.updateLocal(item)}
         />
       )}
       {assigning && (

@@ -1,0 +1,45 @@
+// International finders' phones (issue 15), with libphonenumber-js's `min` metadata: any valid
+// number of any country, sent as E.164; the US keeps the spec's own rules (finderPhone.ts). The
+// server checks every report with it; the finder page loads it only for a country other than the US.
+import {
+  AsYouType,
+  parsePhoneNumberFromString,
+  type CountryCode as LibCountryCode,
+} from 'libphonenumber-js/min';
+import { finderPhoneForReport, formatFinderPhone, type CountryCode } from './finderPhone';
+
+const lib = (country: CountryCode) => country as LibCountryCode;
+
+/**
+ * The number as the finder types it: the spec's 555-123-4567 for the US, the country's own format
+ * otherwise (and for a number typed with its "+" and calling code, whatever the country picked).
+ */
+export function formatPhoneAsTyped(input: string, country: CountryCode): string {
+  const typed = input.trim();
+  if (!typed.startsWith('+') && country === 'US') return formatFinderPhone(typed);
+  const clean = (typed.startsWith('+') ? '+' : '') + typed.replace(/\D/g, '').slice(0, 15);
+  return new AsYouType(typed.startsWith('+') ? undefined : lib(country)).input(clean);
+}
+
+/**
+ * What the report carries: E.164 for a valid number of the country (or a "+…" number), the spec's
+ * "+1 and 10 digits" for the US, otherwise '' (the page then asks "Are you sure?").
+ */
+export function phoneForReport(display: string, country: CountryCode): string {
+  const typed = display.trim();
+  if (!typed) return '';
+  if (!typed.startsWith('+') && country === 'US') return finderPhoneForReport(typed);
+  const parsed = parsePhoneNumberFromString(typed, typed.startsWith('+') ? undefined : lib(country));
+  return parsed?.isValid() ? parsed.number : '';
+}
+
+/**
+ * The server's check of a report's phone: '' or the spec's +1 and 10 digits, or any other valid
+ * number written exactly in E.164.
+ */
+export function isAcceptedFinderPhone(value: string): boolean {
+  if (value === '' || /^\+1\d{10}$/.test(value)) return true;
+  if (!/^\+[1-9]\d{5,14}$/.test(value) || value.startsWith('+1')) return false;
+  const parsed = parsePhoneNumberFromString(value);
+  return !!parsed?.isValid() && parsed.number === value;
+}
