@@ -95,7 +95,7 @@ async function startConversation(
   await server.db
     .knex('users')
     .where({ id: owner.user.id })
-    .update({ phoneNumber: ownerPhone, smsOptIn: true });
+    .update({ phoneNumber: ownerPhone, smsOptIn: true, phoneVerifiedAt: new Date() });
   const { code, itemId } = await assignedItem(server.db.knex, owner.user.id, { name: 'Red keyring' });
   const finder = finderAddress();
   const res = await server.api<{ data: { reportId: string; threadPath: string } }>(
@@ -281,7 +281,10 @@ describe('finder–owner conversations', () => {
     });
     expect(answer.status).toBe(201);
     const events = await ownerStream.waitFor(ownerBefore + 1);
-    expect(events.at(-1)).toMatchObject({ event: 'thread_changed', data: { reportId, reason: 'finder_message' } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'thread_changed',
+      data: { reportId, reason: 'finder_message' },
+    });
     await until(
       async () => sink.received.find((m) => m.to.includes(owner.email) && m.text.includes('until 5')),
       (m) => !!m,
