@@ -5,7 +5,7 @@ import { h, uid } from './dom';
 import { locateOnce } from './geolocation';
 import type { Translator } from './i18n';
 import { lostT } from './lostText';
-import { countryOptions, formatAsTyped, phoneForReport } from './phoneInput';
+import { callingCodeOf, countryOptions, flagOf, formatAsTyped, phoneForReport } from './phoneInput';
 import {
   countryFromLanguages,
   type CountryCode,
@@ -51,17 +51,34 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
     className: 'field__input finder-phone__input',
     'aria-describedby': `${prefixId} ${phoneHintId}`,
   });
-  // The country from the browser's languages (es-MX → Mexico); the US (+1) when none says.
+  // The country from the browser's languages (es-MX → Mexico); the US (+1) when none says. A
+  // native select, invisible, over the flag and "+1" the spec shows: the list is the browser's own.
   const country = h('select', {
-    id: prefixId,
     name: 'phoneCountry',
-    className: 'finder-phone__prefix finder-phone__country',
+    className: 'finder-phone__country',
     'aria-label': lostT(tr.lang, 'phoneCountryLabel'),
   });
   country.append(...countryOptions(tr.lang, countryFromLanguages(browserLanguages())));
   const picked = () => country.value as CountryCode;
+  const flag = h('span', { className: 'finder-phone__flag', 'aria-hidden': 'true' });
+  const callingCode = h('span', { id: prefixId });
+  const showPicked = () => {
+    flag.textContent = flagOf(picked());
+    callingCode.textContent = `+${callingCodeOf(picked())}`;
+  };
+  showPicked();
   const phoneField = formatAsTyped(phone, picked);
-  country.addEventListener('change', () => phoneField.refresh());
+  country.addEventListener('change', () => {
+    showPicked();
+    phoneField.refresh();
+  });
+  const prefix = h(
+    'span',
+    { className: 'finder-phone__prefix finder-phone__picker' },
+    flag,
+    callingCode,
+    country,
+  );
   // Ticked: the label itself recommends it, and the browser still asks before sharing anything.
   const share = h('input', { type: 'checkbox', name: 'shareLocation', className: 'check-field__input' });
   share.checked = true;
@@ -86,7 +103,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
       'div',
       { className: 'field' },
       h('label', { className: 'field__label', for: ids.phone }, t('phoneLabel')),
-      h('div', { className: 'finder-phone' }, country, phone),
+      h('div', { className: 'finder-phone' }, prefix, phone),
       h('p', { id: phoneHintId, className: 'field__hint' }, t('phoneHint')),
     ),
     h(

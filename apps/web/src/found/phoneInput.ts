@@ -7,6 +7,7 @@ import {
   phoneCountries,
   type CountryCode,
 } from '../../../../packages/shared/src/validation/finderPhone';
+import { PHONE_COUNTRIES } from '../../../../packages/shared/src/validation/phoneCountries';
 import { intlPhoneNow, loadIntlPhone } from './intlPhoneLoader';
 
 export { FINDER_PHONE_MAX_LENGTH, type CountryCode };
@@ -75,6 +76,13 @@ export async function phoneForReport(display: string, country: CountryCode): Pro
   const intl = await loadIntlPhone();
   return intl ? intl.phoneForReport(display, country) : '';
 }
+
+/** The calling code of a country ("MX" → "52"). */
+export const callingCodeOf = (country: CountryCode) => PHONE_COUNTRIES[country];
+
+/** A country's flag from its regional indicator letters (systems without flag glyphs show letters). */
+export const flagOf = (country: CountryCode) =>
+  String.fromCodePoint(...Array.from(country, (c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 
 /**
  * The country picker in front of the number: "+1" for the US as the spec shows it, every other

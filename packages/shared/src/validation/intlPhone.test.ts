@@ -1,7 +1,7 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { foundReportRequest, FOUND_MESSAGES } from '../schemas/found';
-import { countryFromLanguages } from './finderPhone';
+import { countryFromLanguages, finderPhoneForReport, formatFinderPhone } from './finderPhone';
 import { formatPhoneAsTyped, isAcceptedFinderPhone, phoneForReport } from './intlPhone';
 import { PHONE_COUNTRIES } from './phoneCountries';
 
@@ -32,6 +32,28 @@ describe('international finder phones', () => {
     // A "+" number is read as written, whatever country is picked.
     expect(phoneForReport('+33 6 12 34 56 78', 'MX')).toBe('+33612345678');
     expect(phoneForReport('55 1234', 'MX')).toBe('');
+  });
+
+  it('keeps its own copy of the US rules equal to finderPhone.ts', () => {
+    for (const typed of [
+      '',
+      '5',
+      '55',
+      '555',
+      '5551',
+      '55512',
+      '555123',
+      '5551234',
+      '555123456',
+      '5551234567',
+      '(555) 123-4567 ext 9',
+      'abc',
+    ])
+      expect([typed, formatPhoneAsTyped(typed, 'US'), phoneForReport(typed, 'US') || '']).toEqual([
+        typed,
+        formatFinderPhone(typed),
+        finderPhoneForReport(typed),
+      ]);
   });
 
   it('keeps the spec for US numbers: 3-3-4 with dashes, +1 and 10 digits', () => {

@@ -6,9 +6,24 @@ import {
   parsePhoneNumberFromString,
   type CountryCode as LibCountryCode,
 } from 'libphonenumber-js/min';
-import { finderPhoneForReport, formatFinderPhone, type CountryCode } from './finderPhone';
+import type { CountryCode } from './finderPhone';
 
 const lib = (country: CountryCode) => country as LibCountryCode;
+
+// The spec's US rules again (finderPhone.ts has them; intlPhone.test.ts holds the two together):
+// the finder page loads this file as a chunk of its own, which must import nothing from the page's
+// main chunk (on the label's page that chunk is inline: importing it would run the page twice).
+const formatFinderPhone = (input: string) =>
+  input
+    .replace(/\D/g, '')
+    .slice(0, 10)
+    .replace(/^(\d{3})(\d{1,3})?(\d{1,4})?$/, (_, a: string, b?: string, c?: string) =>
+      [a, b, c].filter(Boolean).join('-'),
+    );
+const finderPhoneForReport = (display: string) => {
+  const d = display.replace(/\D/g, '');
+  return d.length === 10 ? `+1${d}` : '';
+};
 
 /**
  * The number as the finder types it: the spec's 555-123-4567 for the US, the country's own format
