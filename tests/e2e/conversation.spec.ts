@@ -10,6 +10,8 @@ test('finder and owner exchange messages live; the finder sees the owner read it
   browser,
   request,
 }) => {
+  // Two browsers, a report and four live round trips: more than one page's 30 s on a busy machine.
+  test.setTimeout(90_000);
   const label = await labelledItem(request, { name: 'Green umbrella', type: 'other' });
   const me = await ok<{ user: SessionUser & { email: string } }>(
     await request.get('/api/auth/me', { headers: bearer(label.owner.token) }),
