@@ -10,6 +10,8 @@ test('finder and owner exchange messages live; the finder sees the owner read it
   browser,
   request,
 }) => {
+  // Two browsers, a report and four live round trips: more than one page's 30 s on a busy machine.
+  test.setTimeout(90_000);
   const label = await labelledItem(request, { name: 'Green umbrella', type: 'other' });
   const me = await ok<{ user: SessionUser & { email: string } }>(
     await request.get('/api/auth/me', { headers: bearer(label.owner.token) }),
@@ -45,7 +47,7 @@ test('finder and owner exchange messages live; the finder sees the owner read it
   const owner = await ownerContext.newPage();
   await openSignedIn(owner, { user: me.user, sessionToken: label.owner.token }, '/dashboard');
   const entry = owner.locator('section[aria-labelledby="dash-reports"] .activity').first();
-  await expect(entry).toContainText('New message');
+  await expect(entry).toContainText('Unread');
   await entry.getByRole('link', { name: 'Open the conversation about Green umbrella' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Green umbrella' })).toBeVisible();
   await expect(owner.getByText('I found your umbrella on the tram <b>line 4</b>.')).toBeVisible();

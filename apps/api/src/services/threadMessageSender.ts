@@ -103,10 +103,12 @@ export async function threadMessageSender(
     jobs.map((j) => ({ ...j, threadMessageId: message!.id })),
   );
   afterCommit(() => worker?.wake());
-  afterCommit(() => publishThreadChange(hub, {
+  afterCommit(() =>
+    publishThreadChange(hub, {
       foundReportId: report.id,
       ownerId: report.ownerId,
       reason: props.from === 'owner' ? 'owner_message' : 'finder_message',
-    }));
+    }),
+  );
   return { id: message!.id };
 }

@@ -23,6 +23,8 @@ export async function threadReadMarker(
     .where({ id: foundReportId })
     .update({ ownerReadAt: ctx.trx.fn.now() })
     .returning('ownerReadAt')) as { ownerReadAt: Date }[];
-  ctx.afterCommit(() => publishThreadChange(ctx.hub, { foundReportId, ownerId: report.ownerId, reason: 'read' }));
+  ctx.afterCommit(() =>
+    publishThreadChange(ctx.hub, { foundReportId, ownerId: report.ownerId, reason: 'read' }),
+  );
   return { ...thread, report: { ...report, ownerReadAt: row!.ownerReadAt } };
 }

@@ -83,7 +83,7 @@ export function OwnerAlertsProvider({ children }: { children: ReactNode }) {
     <AlertCount.Provider value={isAuthenticated ? count : 0}>
       {children}
       {/* Always in the page, so screen readers announce what is put in it. */}
-      <div className="owner-toast-region" role="status" aria-live="polite">
+      <div className="owner-toast-region" aria-live="polite">
         {toast && (
           <div className="owner-toast">
             <p className="owner-toast__text">{toast.text}</p>

@@ -27,7 +27,7 @@ const mapLink = (lat: string, lon: string) =>
 
 /** The conversation's state as the owner reads it. */
 export const THREAD_STATE_LABELS: Record<ThreadState, string> = {
-  new: 'New message',
+  new: 'Unread',
   read: 'Read',
   answered: 'Answered',
   closed: 'Closed',

@@ -173,7 +173,7 @@ export function ThreadView({ reportId }: { reportId: string }) {
               </li>
             ))}
           </ol>
-          <p className="visually-hidden" role="status" aria-live="polite">
+          <p className="visually-hidden" aria-live="polite">
             {announce}
           </p>
         </section>
