@@ -7,6 +7,7 @@ import { userLabel } from '../../components/userLabel';
 import { ownerApi, type Voucher } from '../ownerApi';
 import { EventEntryView, ReportEntryView } from './ActivityEntries';
 import { applyLiveEvent, dashboardState, type DashboardState } from './dashboardState';
+import { useBrowserNotifications } from './browserNotifications';
 import { GettingStarted } from './GettingStarted';
 import { GiftsCard } from './GiftsCard';
 import { LiveBadge } from './LiveBadge';
@@ -78,10 +79,13 @@ export function DashboardView() {
     };
   }, [isAuthenticated, attempt]);
 
+  const notify = useBrowserNotifications(isAuthenticated);
   const onLive = useCallback(
-    (event: Parameters<typeof applyLiveEvent>[1]) =>
-      setState((s) => (s?.kind === 'ready' ? { ...s, data: applyLiveEvent(s.data, event) } : s)),
-    [],
+    (event: Parameters<typeof applyLiveEvent>[1]) => {
+      setState((s) => (s?.kind === 'ready' ? { ...s, data: applyLiveEvent(s.data, event) } : s));
+      notify(event);
+    },
+    [notify],
   );
   const live = useOwnerEvents(isAuthenticated ? sessionToken : null, onLive, () => setAttempt((n) => n + 1));
 
