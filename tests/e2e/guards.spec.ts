@@ -9,6 +9,7 @@ test.describe('route guards', () => {
       ['/create', '%2Fcreate'],
       ['/events', '%2Fevents'],
       ['/reports', '%2Freports'],
+      ['/settings', '%2Fsettings'],
       ['/admin/qr-bulk', '%2Fadmin%2Fqr-bulk'],
       ['/admin', '%2Fadmin'],
       ['/admin/qr-sets', '%2Fadmin%2Fqr-sets'],

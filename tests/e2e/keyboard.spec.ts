@@ -9,15 +9,20 @@ test.describe('keyboard and dialogs', () => {
     await button.focus();
     await page.keyboard.press('Enter');
     await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const settings = page.getByRole('menuitem', { name: 'Settings' });
     const logout = page.getByRole('menuitem', { name: 'Log out' });
-    await expect(logout).toBeFocused();
+    await expect(settings).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(logout).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(settings).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
     await expect(button).toBeFocused();
 
     await page.keyboard.press('ArrowDown');
+    await expect(settings).toBeFocused();
+    await page.keyboard.press('End');
     await expect(logout).toBeFocused();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Logout' });

@@ -10,7 +10,11 @@ import { sessionCreator } from './sessionCreator';
  * revoked, and a new one opened for the person who reset it.
  */
 export async function passwordResetter(
-  props: ({ secret: string } | { tokenId: string }) & { passwordHash: string; ttlMs: number; userAgent?: string },
+  props: ({ secret: string } | { tokenId: string }) & {
+    passwordHash: string;
+    ttlMs: number;
+    userAgent?: string;
+  },
   ctx: TrxCtx<User | null>,
 ) {
   const token = await accountTokenRedeemer({ purpose: 'password_reset', ...props }, ctx);

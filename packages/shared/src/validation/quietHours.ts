@@ -33,8 +33,8 @@ export function localMinute(at: Date, timeZone: string): number {
 /**
  * When the quiet period covering `at` ends, or null when `at` is outside quiet hours. A period
  * whose start is after its end spans midnight (22:00–07:00); equal times mean no quiet period.
- * The end is found by wall-clock minutes, so across a daylight-saving change it may be an hour
- * early: whoever asks again then gets the rest of the period.
+ * Counted in wall-clock minutes, then corrected once by what the clock reads there, so a night when
+ * the clocks change still ends at the chosen time.
  */
 export function quietUntil(q: QuietHours, at: Date): Date | null {
   if (!q.enabled || q.startMinute === q.endMinute) return null;
@@ -46,5 +46,10 @@ export function quietUntil(q: QuietHours, at: Date): Date | null {
   if (!quiet) return null;
   const minutesLeft = (q.endMinute - now + 1440) % 1440;
   const startOfMinute = at.getTime() - (at.getTime() % 60_000);
-  return new Date(startOfMinute + minutesLeft * 60_000);
+  const guess = startOfMinute + minutesLeft * 60_000;
+  // Daylight saving moved the clock by the difference: -60 (autumn) or +60 (spring), say.
+  let off = localMinute(new Date(guess), q.timeZone) - q.endMinute;
+  if (off > 720) off -= 1440;
+  if (off <= -720) off += 1440;
+  return new Date(guess - off * 60_000);
 }

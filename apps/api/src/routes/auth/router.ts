@@ -56,7 +56,13 @@ export function authRoutes({ config, worker }: Deps): RouteDef[] {
         const contact = body.email ?? body.phoneNumber ?? '';
         const isAdmin = config.bootstrapAdmins.some((c) => c === contact || toE164(c) === contact);
         const result = await signUpProcessor(
-          { ...body, ...prepared, isAdmin, sessionTtlMs: config.sessionTtlMs, userAgent: http.get('User-Agent') },
+          {
+            ...body,
+            ...prepared,
+            isAdmin,
+            sessionTtlMs: config.sessionTtlMs,
+            userAgent: http.get('User-Agent'),
+          },
           { ...ctx, config, worker },
         );
         // A contact that already has an account: the same status, no session, "check your e-mail".

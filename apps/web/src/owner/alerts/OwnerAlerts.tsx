@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/authContext';
+import { mayNotify, useNotificationPreferences } from '../dashboard/browserNotifications';
 import { useOwnerEvents } from '../dashboard/useOwnerEvents';
 import type { SseEvent } from '../dashboard/sse';
 import { alertFor, type OwnerAlert } from './alertText';
@@ -27,6 +28,7 @@ export function OwnerAlertsProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [count, setCount] = useState(0);
   const [toast, setToast] = useState<OwnerAlert | null>(null);
+  const prefs = useNotificationPreferences(isAuthenticated);
   const path = useRef(pathname);
   useEffect(() => {
     path.current = pathname;
@@ -53,10 +55,16 @@ export function OwnerAlertsProvider({ children }: { children: ReactNode }) {
       if (watching) return;
       if (!(READING.test(path.current) && document.visibilityState === 'visible')) setCount((n) => n + 1);
       setToast(alert);
+      // A system notification only as the owner chose: browser channel on, outside quiet hours
+      // (a finder's message is urgent and may break through), and only for a hidden tab.
       if (
         notificationsSupported() &&
-        Notification.permission === 'granted' &&
-        document.visibilityState !== 'visible'
+        mayNotify(prefs.current, {
+          permission: Notification.permission,
+          hidden: document.visibilityState !== 'visible',
+          now: new Date(),
+          urgent: alert.urgent,
+        })
       ) {
         const n = new Notification(alert.text, { tag: `report-${alert.reportId}` });
         n.onclick = () => {
@@ -66,7 +74,7 @@ export function OwnerAlertsProvider({ children }: { children: ReactNode }) {
         };
       }
     },
-    [navigate],
+    [navigate, prefs],
   );
   useOwnerEvents(isAuthenticated ? sessionToken : null, onEvent);
 

@@ -5,13 +5,13 @@ describe('alertFor', () => {
   it('alerts for a new report and for a finder’s message, naming the item when it can', () => {
     expect(
       alertFor({ event: 'found_report', data: JSON.stringify({ id: 'r1', item: { name: 'Blue bike' } }) }),
-    ).toEqual({ reportId: 'r1', text: 'Someone found your Blue bike and wrote to you' });
+    ).toEqual({ reportId: 'r1', text: 'Someone found your Blue bike and wrote to you', urgent: false });
     expect(
       alertFor({
         event: 'thread_changed',
         data: JSON.stringify({ reportId: 'r1', reason: 'finder_message' }),
       }),
-    ).toEqual({ reportId: 'r1', text: 'A finder sent you a new message' });
+    ).toEqual({ reportId: 'r1', text: 'A finder sent you a new message', urgent: true });
   });
 
   it('stays quiet for scans, the owner’s own replies, readings, receipts and junk', () => {

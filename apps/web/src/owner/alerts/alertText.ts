@@ -4,6 +4,8 @@ export interface OwnerAlert {
   /** The report (conversation) it is about. */
   reportId: string;
   text: string;
+  /** A finder's message in a conversation: it may break through quiet hours if the owner lets it. */
+  urgent: boolean;
 }
 
 const record = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : null);
@@ -28,6 +30,7 @@ export function alertFor(event: SseEvent): OwnerAlert | null {
         typeof name === 'string' && name
           ? `Someone found your ${name} and wrote to you`
           : 'A finder wrote to you',
+      urgent: false,
     };
   }
   if (
@@ -35,7 +38,7 @@ export function alertFor(event: SseEvent): OwnerAlert | null {
     data.reason === 'finder_message' &&
     typeof data.reportId === 'string'
   )
-    return { reportId: data.reportId, text: 'A finder sent you a new message' };
+    return { reportId: data.reportId, text: 'A finder sent you a new message', urgent: true };
   return null;
 }
 

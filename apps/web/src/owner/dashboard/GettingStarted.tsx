@@ -15,7 +15,7 @@ export function GettingStarted({ hasLabels, hasItems }: { hasLabels: boolean; ha
           <p className="getting-started__head">Get your labels{hasLabels && <span> · done</span>}</p>
           <p>
             Labels come printed on a sheet. Scan any one of them with your phone&rsquo;s camera while signed
-            in here and you can claim it, or the whole sheet at once. Claimed labels are counted above as
+            in here and you can claim it, or the whole sheet at once. Claimed labels are counted below as
             &ldquo;Unallocated QR Codes&rdquo;.
           </p>
           {!hasLabels && (
