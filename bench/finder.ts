@@ -88,6 +88,8 @@ const scanBody = () =>
     platform: 'bench',
     language: 'en-US',
     screenSize: '390x844',
+    // A finder page's device id (issue 15): the recorder's repeat check probes every scan.
+    deviceId: `bench-device-${Math.floor(Math.random() * 2000)}`,
   });
 const runs: Run[] = [];
 runs.push(
