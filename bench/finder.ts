@@ -89,6 +89,8 @@ const scanBody = () =>
     platform: 'bench',
     language: 'en-US',
     screenSize: '390x844',
+    // A finder page's device id (issue 15): the recorder's repeat check probes every scan.
+    deviceId: `bench-device-${Math.floor(Math.random() * 2000)}`,
   });
 // The machine is shared and noisy: the three loads take turns, round after round, and each call's
 // ratio is the median of its per-round ratios to the baseline measured just before it.
