@@ -66,16 +66,16 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
   {
     name: 'foundReports',
     afterDeletion: 'deleted',
-    // What finders wrote about the owner's items (without the hash of the sender's address).
+    // What finders wrote to the owner, about an item or a label with no item: never the finder's
+    // e-mail, phone or address hash (an owner never sees them; the conversation is the way back).
     rows: (trx, userId) =>
       trx('foundReports')
-        .whereIn('itemId', ownItems(trx, userId))
+        .where({ ownerId: userId })
         .select(
           'id',
           'itemId',
+          'qrCodeId',
           'finderName',
-          'finderPhone',
-          'finderEmail',
           'message',
           'latitude',
           'longitude',
@@ -83,8 +83,38 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
           'foundAt',
           'reportMetadata',
           'held',
+          'ownerReadAt',
+          'ownerRepliedAt',
+          'closedAt',
           'createdAt',
         )
+        .orderBy('createdAt'),
+  },
+  {
+    name: 'conversationMessages',
+    afterDeletion: 'deleted',
+    // The messages after each report, both sides' (the report's own text is the first message).
+    rows: (trx, userId) =>
+      trx('threadMessages')
+        .whereIn('foundReportId', trx('foundReports').select('id').where({ ownerId: userId }))
+        .select('id', 'foundReportId', 'sender', 'body', 'latitude', 'longitude', 'createdAt')
+        .orderBy('createdAt'),
+  },
+  {
+    name: 'blockedSenders',
+    afterDeletion: 'deleted',
+    // Which conversations the owner blocked (the sender's address hash stays private).
+    rows: (trx, userId) =>
+      trx('blockedSenders').where({ ownerId: userId }).select('id', 'foundReportId', 'createdAt'),
+  },
+  {
+    name: 'contactConfirmations',
+    afterDeletion: 'deleted',
+    // Reset links and confirmation codes sent to the account's contacts (never their secrets).
+    rows: (trx, userId) =>
+      trx('accountTokens')
+        .where({ userId })
+        .select('id', 'purpose', 'channel', 'target', 'expiresAt', 'usedAt', 'createdAt')
         .orderBy('createdAt'),
   },
   {
@@ -109,8 +139,10 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
     name: 'notifications',
     afterDeletion: 'deleted',
     rows: (trx, userId) =>
+      // The owner's own notifications; rows written to a finder (their conversation link, the
+      // owner's replies) carry the finder's contact and are not the owner's to read.
       trx('notifications')
-        .where({ userId })
+        .where({ userId, audience: 'owner' })
         .select('id', 'channel', 'payload', 'status', 'urgent', 'createdAt', 'deliveredAt')
         .orderBy('createdAt'),
   },

@@ -33,6 +33,7 @@ const marks = () => {
       phone: `+1555000123${n}`,
     },
     MESSAGE: `Found your ochre satchel under bench ${n}4`,
+    REPLY: `Thank you, I will come by at noon ${n}`,
     ITEM_NAME: `Ochre satchel ${n}`,
   };
 };
@@ -40,7 +41,7 @@ const marks = () => {
 /** An owner with one of everything: profile, phone, sessions, preferences, items, photo, labels, scans, reports, a voucher, notifications. */
 async function ownerWithEverything() {
   const m = marks();
-  const { NAME, PHONE, FINDER, MESSAGE, ITEM_NAME } = m;
+  const { NAME, PHONE, FINDER, MESSAGE, REPLY, ITEM_NAME } = m;
   const owner = await signUp(server);
   const { user, token, email, password } = owner;
   await server.api('PUT', '/api/users/me/profile', { token, body: { name: NAME } });
@@ -91,6 +92,14 @@ async function ownerWithEverything() {
     headers: from('203.0.113.7'),
   });
   expect(report.status).toBe(201);
+  // The owner answers in the report's conversation.
+  const { reportId } = report.body.data as { reportId: string };
+  const reply = await server.api('POST', `/api/reports/${reportId}/messages`, {
+    token,
+    body: { text: REPLY },
+    headers: from('198.51.100.2'),
+  });
+  expect(reply.status).toBe(201);
   const recovered = await server.api('POST', `/api/items/${item.id}/recover`, {
     token,
     headers: from('198.51.100.2'),
@@ -112,7 +121,7 @@ async function ownerWithEverything() {
 describe('export and deletion of an account', () => {
   it('exports everything personal as a JSON download, and only the caller’s', async () => {
     const o = await ownerWithEverything();
-    const { NAME, PHONE, FINDER, MESSAGE, ITEM_NAME } = o;
+    const { NAME, PHONE, FINDER, MESSAGE, REPLY, ITEM_NAME } = o;
     const stranger = await signUp(server);
     const res = await fetch(`${server.url}/api/users/me/export`, {
       headers: { Authorization: `Bearer ${o.token}` },
@@ -133,9 +142,11 @@ describe('export and deletion of an account', () => {
     expect(data.notificationPreferences).toMatchObject([{ timeZone: 'America/Chicago', quietHours: true }]);
     expect(data.items).toMatchObject([{ id: o.item.id, name: ITEM_NAME, photoKey: expect.any(String) }]);
     expect(data.labels!.map((l) => l.value).sort()).toEqual(o.codes.map((c) => c.value).sort());
-    expect(data.foundReports).toMatchObject([
-      { message: MESSAGE, finderName: FINDER.name, finderEmail: FINDER.email, finderPhone: FINDER.phone },
-    ]);
+    expect(data.foundReports).toMatchObject([{ message: MESSAGE, finderName: FINDER.name }]);
+    expect(data.conversationMessages).toMatchObject([{ sender: 'owner', body: REPLY }]);
+    // The finder's contacts are not the owner's to read, in the export either.
+    expect(text).not.toContain(FINDER.email);
+    expect(text).not.toContain(FINDER.phone);
     expect(data.scans).toMatchObject([{ qrValue: o.codes[0]!.value }]);
     expect(data.recoveries).toHaveLength(1);
     expect(data.giftVouchers).toHaveLength(1);
@@ -193,6 +204,7 @@ describe('export and deletion of an account', () => {
       NAME,
       ITEM_NAME,
       MESSAGE,
+      o.REPLY,
       FINDER.name,
       FINDER.email,
       FINDER.phone,
