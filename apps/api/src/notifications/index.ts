@@ -47,7 +47,9 @@ export function createWorker(
       onAttempt: metrics && ((channel, result) => metrics.deliveries.inc({ channel, result })),
       // A delivery to an owner is a receipt on the finder's conversation page: it refreshes live.
       onDelivered:
-        hub && (({ foundReportId }) => foundReportId && publishThreadChange(hub, { foundReportId, reason: 'delivered' })),
+        hub &&
+        (({ foundReportId }) =>
+          foundReportId && publishThreadChange(hub, { foundReportId, reason: 'delivered' })),
     },
     { ...config.worker, ...opts },
   );

@@ -14,7 +14,10 @@ export function publishThreadChange(
   hub: EventHub,
   props: { foundReportId: string; ownerId?: string; reason: ThreadChange },
 ) {
-  const event = { type: 'thread_changed' as const, data: { reportId: props.foundReportId, reason: props.reason } };
+  const event = {
+    type: 'thread_changed' as const,
+    data: { reportId: props.foundReportId, reason: props.reason },
+  };
   return Promise.all([
     hub.publish(threadKey(props.foundReportId), event),
     props.ownerId ? hub.publish(props.ownerId, event) : undefined,
