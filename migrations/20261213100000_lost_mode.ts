@@ -29,14 +29,11 @@ export async function up(knex: Knex) {
     t.index(['qr_code_id', 'device_hash', 'created_at']);
   });
 
-  // A scan of a lost item alerts the owner at once; such alerts are urgent (no report behind them).
-  await knex.schema.alterTable('notifications', (t) => {
-    t.boolean('urgent').notNullable().defaultTo(false);
-  });
+  // A scan of a lost item alerts the owner at once; such alerts are urgent (no report behind them):
+  // `notifications.urgent` comes from 20261211100000_owner_settings (merged first), not from here.
 }
 
 export async function down(knex: Knex) {
-  await knex.schema.alterTable('notifications', (t) => t.dropColumn('urgent'));
   await knex.schema.alterTable('scan_events', (t) => {
     t.dropIndex(['qr_code_id', 'device_hash', 'created_at']);
     t.dropColumn('device_hash');
