@@ -9,9 +9,10 @@ import { hashSecret } from './accountSecrets';
  * conditional UPDATE confirms and forgets the secret, so a link works once, also under concurrency.
  */
 export async function backupContactConfirmer(props: { token: string }, { trx }: TrxCtx<User | null>) {
-  const n = await trx('backupContacts')
+  const done = (await trx('backupContacts')
     .where({ tokenHash: hashSecret(props.token) })
     .whereNull('confirmedAt')
-    .update({ confirmedAt: trx.fn.now(), tokenHash: null });
-  if (!n) throw new AppError(400, 'invalid_token', BACKUP_CONTACT_MESSAGES.badLink);
+    .update({ confirmedAt: trx.fn.now(), tokenHash: null })
+    .returning('id')) as { id: string }[];
+  if (!done.length) throw new AppError(400, 'invalid_token', BACKUP_CONTACT_MESSAGES.badLink);
 }
