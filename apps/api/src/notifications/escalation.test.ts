@@ -225,6 +225,18 @@ describe('backup contacts', () => {
       body: { contact: uniqueEmail() },
     });
     expect(fourth.status).toBe(409);
+    const tooShort = await server.api('PUT', '/api/users/me/notification-preferences', {
+      token: a.token,
+      body: {
+        email: true,
+        sms: false,
+        browser: true,
+        quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'UTC' },
+        urgentBreaksThrough: true,
+        escalationDelayMinutes: 4,
+      },
+    });
+    expect(tooShort.status).toBe(400);
     const bad = await server.api('POST', '/api/users/me/backup-contacts', {
       token: a.token,
       body: { contact: 'not a contact' },

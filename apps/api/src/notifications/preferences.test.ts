@@ -78,7 +78,9 @@ async function report(code: string, message = 'Found it by the station') {
   expect(res.status).toBe(201);
 }
 
-const jobsOf = (userId: string) => server.db.knex('notifications').where({ userId }).orderBy('createdAt');
+// The report's own messages (its escalation steps, due later, are escalation.test.ts's).
+const jobsOf = (userId: string) =>
+  server.db.knex('notifications').where({ userId }).whereNull('escalationStep').orderBy('createdAt');
 const mailsTo = (email: string) => sink.received.filter((m) => m.to.includes(email));
 const smsFiles = async () => fs.readdir(smsDir).catch(() => [] as string[]);
 
