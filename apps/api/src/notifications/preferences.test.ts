@@ -81,7 +81,9 @@ async function report(code: string, message = 'Found it by the station') {
 // The report's own messages (its escalation steps, due later, are escalation.test.ts's).
 const jobsOf = (userId: string) =>
   server.db.knex('notifications').where({ userId }).whereNull('escalationStep').orderBy('createdAt');
-const mailsTo = (email: string) => sink.received.filter((m) => m.to.includes(email));
+// The report's own mails: the clock here jumps hours ahead, past the report's escalation reminder.
+const mailsTo = (email: string) =>
+  sink.received.filter((m) => m.to.includes(email) && !m.text.includes('is waiting for your answer'));
 const smsFiles = async () => fs.readdir(smsDir).catch(() => [] as string[]);
 
 describe('the worker honours notification preferences', () => {
@@ -138,7 +140,7 @@ describe('the worker honours notification preferences', () => {
     now = new Date(until.getTime() + 1_000);
     await worker.runOnce();
     const mails = await sink.waitFor(sink.received.length, 5_000);
-    expect(mails.filter((m) => m.to.includes(owner.email!))).toHaveLength(1);
+    expect(mails.filter((m) => mailsTo(owner.email!).includes(m))).toHaveLength(1);
     [job] = await jobsOf(owner.user.id);
     expect(job).toMatchObject({ status: 'delivered', attempts: 1 });
   });
