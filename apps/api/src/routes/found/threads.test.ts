@@ -281,7 +281,10 @@ describe('finder–owner conversations', () => {
     });
     expect(answer.status).toBe(201);
     const events = await ownerStream.waitFor(ownerBefore + 1);
-    expect(events.at(-1)).toMatchObject({ event: 'thread_changed', data: { reportId, reason: 'finder_message' } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'thread_changed',
+      data: { reportId, reason: 'finder_message' },
+    });
     await until(
       async () => sink.received.find((m) => m.to.includes(owner.email) && m.text.includes('until 5')),
       (m) => !!m,
