@@ -14,6 +14,7 @@ import { accountRoutes } from './routes/account/router';
 import { adminRoutes } from './routes/admin/router';
 import { authRoutes } from './routes/auth/router';
 import { codesRoutes } from './routes/codes/router';
+import { backupContactRoutes } from './routes/contacts/backup';
 import { contactsRoutes } from './routes/contacts/router';
 import { foundRoutes } from './routes/found/router';
 import { finderThreadRoutes } from './routes/found/thread';
@@ -43,6 +44,7 @@ export function allRoutes(deps: Deps): RouteDef[] {
     ...systemRoutes(deps),
     ...authRoutes(deps),
     ...contactsRoutes(deps),
+    ...backupContactRoutes(deps),
     ...itemsRoutes(deps),
     ...codesRoutes(deps),
     ...foundRoutes(deps),

@@ -56,7 +56,7 @@ export function createMetrics(opts: { knex?: Knex } = {}) {
       const { rows } = (await knex.raw(
         `SELECT count(*)::int AS depth,
                 coalesce(extract(epoch FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)::float8 AS oldest
-           FROM notifications WHERE status = 'pending'`,
+           FROM notifications WHERE status = 'pending' AND (escalation_step IS NULL OR next_attempt_at <= now())`,
       )) as { rows: { depth: number; oldest: number }[] };
       return rows[0] ?? { depth: 0, oldest: 0 };
     };
@@ -65,7 +65,7 @@ export function createMetrics(opts: { knex?: Knex } = {}) {
     const read = () => (pending ??= outbox().finally(() => setTimeout(() => (pending = null), 0)));
     new client.Gauge({
       name: 'homing_outbox_depth',
-      help: 'Notifications waiting to be delivered (pending, due or not)',
+      help: 'Notifications waiting to be delivered (pending, due or not; escalation steps once due)',
       registers: [registry],
       async collect() {
         this.set((await read()).depth);

@@ -25,6 +25,7 @@ const EXPECTED: [string, 'public' | 'user' | 'admin'][] = [
   ['/auth/forgot', 'public'],
   ['/auth/reset', 'public'],
   ['/auth/confirm-email', 'public'],
+  ['/backup/confirm', 'public'],
   ['/settings/contacts', 'user'],
   // A finder conversation, from a report or the owner's e-mail.
   ['/reports/4f1c2d3e-0000-4000-8000-000000000001', 'user'],

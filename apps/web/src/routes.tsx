@@ -4,6 +4,7 @@ import { Guard } from './auth/Guard';
 import type { RouteAccess } from './auth/guards';
 import { AppLayout } from './components/AppLayout';
 import AuthPage from './pages/AuthPage';
+import BackupConfirmPage from './pages/BackupConfirmPage';
 import ConfirmEmailPage from './pages/ConfirmEmailPage';
 import ContactsPage from './pages/ContactsPage';
 import CreateItemPage from './pages/CreateItemPage';
@@ -58,6 +59,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/auth/forgot', access: 'public', Page: ForgotPasswordPage },
   { path: '/auth/reset', access: 'public', Page: ResetPasswordPage },
   { path: '/auth/confirm-email', access: 'public', Page: ConfirmEmailPage },
+  { path: '/backup/confirm', access: 'public', Page: BackupConfirmPage },
   { path: '/settings/contacts', access: 'user', Page: ContactsPage },
   { path: '/test-bulk-print', access: 'public', Page: TestBulkPrintPage },
   { path: '/admin', access: 'admin', Page: AdminHomePage },

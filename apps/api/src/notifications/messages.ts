@@ -193,3 +193,41 @@ export function accountExistsEmail(resetLink: string, ctx: AccountContext) {
 
 export const accountExistsSms = (ctx: AccountContext) =>
   `${ctx.brandName}: someone tried to sign up with this number, which already has an account. Log in or reset your password at ${ctx.publicUrl}/auth/forgot`;
+
+// Escalation: the owner has not opened a report in the time they chose.
+
+/** Step 1, to the owner again (by SMS when they allowed it, else e-mail): no finder details, just the link. */
+export function escalationReminder(ctx: Context & { reportId: string }) {
+  const link = replyLink(ctx.publicUrl, ctx.reportId);
+  const text = `${ctx.brandName}: someone found your ${ctx.itemName} and is waiting for your answer. Open the report: ${link}`;
+  return {
+    subject: `${ctx.brandName}: someone is waiting about your ${ctx.itemName}`,
+    text,
+    html: `<p>${escapeHtml(text).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
+  };
+}
+
+/**
+ * Step 2, to a confirmed backup contact: the owner's name and the item only. No finder detail, no
+ * report link (it would need the owner's sign-in): the contact is asked to reach the owner.
+ */
+export function backupAlert(ctx: { ownerName: string | null; itemName: string; brandName: string }) {
+  const who = ctx.ownerName?.trim() || `A ${ctx.brandName} user`;
+  const text = `${who} may need help: someone found their ${ctx.itemName} and they have not answered yet. Please let them know they should check ${ctx.brandName}. (You are one of their backup contacts.)`;
+  return { subject: `${who} may need help`, text, html: `<p>${escapeHtml(text)}</p>` };
+}
+
+/** Asks a would-be backup contact to confirm by link; nothing else is sent to them before that. */
+export function backupConfirmEmail(link: string, ctx: AccountContext & { ownerName: string | null }) {
+  const who = ctx.ownerName?.trim() || `A ${ctx.brandName} user`;
+  return linkEmail(
+    `${ctx.brandName}: ${who} asks you to be a backup contact`,
+    `${who} would like you to be told if they do not answer when someone finds one of their belongings.`,
+    link,
+    'Yes, I agree',
+    'If you do not follow the link, you will receive nothing more from us.',
+  );
+}
+
+export const backupConfirmSms = (link: string, ctx: AccountContext & { ownerName: string | null }) =>
+  `${ctx.brandName}: ${ctx.ownerName?.trim() || `A ${ctx.brandName} user`} asks you to be their backup contact, told if they miss a found-item alert. Agree: ${link} (ignore this otherwise)`;

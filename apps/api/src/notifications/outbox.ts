@@ -4,8 +4,10 @@ export interface OutboxJob {
   channel: 'email' | 'sms';
   /** Who reads it: the item's owner, or the finder who gave an address or number. */
   audience: 'owner' | 'finder';
-  payload: { to: string; subject?: string; text: string; html?: string };
+  payload: { to: string; subject?: string; text: string; html?: string; kind?: 'backup' };
   idempotencyKey: string;
+  /** An escalation step (1: the owner's next channel, 2: a backup contact), due later; see `escalationScheduler`. */
+  escalationStep?: 1 | 2;
   threadMessageId?: string | null;
   nextAttemptAt?: Date;
 }
@@ -27,6 +29,7 @@ export async function enqueue(
         ...common,
         ...j,
         threadMessageId: j.threadMessageId ?? null,
+        escalationStep: j.escalationStep ?? null,
         payload: JSON.stringify(payload),
       })),
     )

@@ -8,7 +8,11 @@ export interface DeliveryPolicy {
   browser: boolean;
   quietHours: QuietHours;
   urgentBreaksThrough: boolean;
+  /** Minutes before an unread report is escalated (the owner's next channel, then backup contacts). */
+  escalationDelayMinutes: number;
 }
+
+export const DEFAULT_ESCALATION_DELAY_MINUTES = 15;
 
 export const DEFAULT_QUIET_HOURS: QuietHours = {
   enabled: false,
@@ -26,6 +30,7 @@ interface PolicyRow {
   quietEnd: number | null;
   timeZone: string | null;
   urgentBreaksThrough: boolean | null;
+  escalationDelayMinutes: number | null;
 }
 
 /** The user's row joined with their preferences (absent: the defaults); null for a deleted user. */
@@ -42,6 +47,7 @@ export async function deliveryPolicyOf(knex: Knex, userId: string): Promise<Deli
       'p.quietEnd',
       'p.timeZone',
       'p.urgentBreaksThrough',
+      'p.escalationDelayMinutes',
     )) as PolicyRow | undefined;
   if (!row) return null;
   return {
@@ -55,6 +61,7 @@ export async function deliveryPolicyOf(knex: Knex, userId: string): Promise<Deli
       timeZone: row.timeZone ?? DEFAULT_QUIET_HOURS.timeZone,
     },
     urgentBreaksThrough: row.urgentBreaksThrough ?? true,
+    escalationDelayMinutes: row.escalationDelayMinutes ?? DEFAULT_ESCALATION_DELAY_MINUTES,
   };
 }
 

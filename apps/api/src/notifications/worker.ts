@@ -17,13 +17,22 @@ interface Job {
   userId: string;
   channel: 'email' | 'sms';
   idempotencyKey: string;
-  payload: { to: string; subject?: string; text: string; html?: string; kind?: 'code' | 'notice' };
+  payload: {
+    to: string;
+    subject?: string;
+    text: string;
+    html?: string;
+    /** Account mail the person asked for, or a backup contact's messages (never the owner's preferences). */
+    kind?: 'code' | 'notice' | 'backup_confirm' | 'backup';
+  };
   attempts: number;
   /** Set by urgent kinds (lost-mode scans, thread messages): the owner may let them through quiet hours. */
   urgent: boolean;
   foundReportId: string | null;
   /** Whom the job writes to: the item's owner, or a finder (their thread link, the owner's replies). */
   audience: 'owner' | 'finder';
+  /** An escalation step: suppressed once the owner has opened the report. */
+  escalationStep: number | null;
 }
 
 /** Owner notifications about their items follow the owner's preferences; nothing else does. */
@@ -95,6 +104,7 @@ export function notificationWorker(
         'urgent',
         'foundReportId',
         'audience',
+        'escalationStep',
       ])) as Job[];
     if (job) held.add(job.id);
     return job;
@@ -105,9 +115,12 @@ export function notificationWorker(
       // The owner's preferences as they are now, not as they were when the job was written. They
       // rule what Homing tells an owner about their items; a finder's messages and the account's
       // own mail (a code, a reset link, a confirmation the person asked for) always go.
-      const decision = followsPreferences(job)
-        ? deliveryDecision(await deliveryPolicyOf(knex, job.userId), job, clock())
-        : ({ action: 'send' } as const);
+      const stop = job.escalationStep ? await escalationRefusal(job) : null;
+      const decision = stop
+        ? ({ action: 'suppress', reason: stop } as const)
+        : followsPreferences(job)
+          ? deliveryDecision(await deliveryPolicyOf(knex, job.userId), job, clock())
+          : ({ action: 'send' } as const);
       if (decision.action === 'send') await attempt(job);
       else if (decision.action === 'suppress') {
         await knex('notifications')
@@ -118,10 +131,7 @@ export function notificationWorker(
             lastError: decision.reason,
             attempts: job.attempts - 1,
           });
-        logger.info(
-          { id: job.id, channel: job.channel },
-          'notification not sent: channel muted by the owner',
-        );
+        logger.info({ id: job.id, channel: job.channel }, `notification not sent: ${decision.reason}`);
       } else {
         // Quiet hours: not an attempt; the job is due again when the quiet period ends.
         await knex('notifications')
@@ -138,6 +148,26 @@ export function notificationWorker(
   }
 
   /**
+   * Why an escalation step must not go, judged at delivery: the owner has opened the report (the
+   * step was for an unread one), or a backup contact was removed since it was scheduled.
+   */
+  async function escalationRefusal(job: Job): Promise<string | null> {
+    const report = (await knex('foundReports').where({ id: job.foundReportId }).first('ownerReadAt')) as
+      { ownerReadAt: Date | null } | undefined;
+    if (!report) return 'the report no longer exists';
+    if (report.ownerReadAt) return 'owner opened the report';
+    if (job.payload.kind === 'backup' && !(await confirmedBackup(job)))
+      return 'not a confirmed backup contact';
+    return null;
+  }
+
+  const confirmedBackup = (job: Job) =>
+    knex('backupContacts')
+      .where({ ownerId: job.userId, kind: job.channel === 'sms' ? 'phone' : 'email', value: job.payload.to })
+      .whereNotNull('confirmedAt')
+      .first('id');
+
+  /**
    * Why this SMS must not be sent, checked at the moment of sending: never to a number that
    * answered STOP; a one-time code the person asked for (`kind: 'code'`) may go to the number being
    * confirmed; anything else only to the account's confirmed number with SMS opted in.
@@ -148,6 +178,15 @@ export function notificationWorker(
     // A finder gave this number to hear back about the item they found.
     if (job.audience === 'finder') return null;
     if (job.payload.kind === 'code') return null;
+    // A backup contact: their confirmation link while on the owner's list, alerts once confirmed.
+    if (job.payload.kind === 'backup_confirm') {
+      const listed = await knex('backupContacts')
+        .where({ ownerId: job.userId, kind: 'phone', value: to })
+        .first('id');
+      return listed ? null : 'no longer on the backup contact list';
+    }
+    if (job.payload.kind === 'backup')
+      return (await confirmedBackup(job)) ? null : 'not a confirmed backup contact';
     const allowed = await knex('users')
       .where({ id: job.userId, phoneNumber: to, smsOptIn: true })
       .whereNotNull('phoneVerifiedAt')

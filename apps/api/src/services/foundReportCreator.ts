@@ -21,6 +21,7 @@ import type { NotificationWorker } from '../notifications/worker';
 import { presentFoundReport, unattachedLabelName } from '../presenters/foundActivity';
 import { addressHash } from './addressHash';
 import { clientTime } from './clientTime';
+import { escalationScheduler } from './escalationScheduler';
 import { REPORT_WINDOW_MS } from './foundReportLimiter';
 import { reportTargetFinder } from './reportTargetFinder';
 import { threadLinkMinter, threadUrl } from './threadLinkMinter';
@@ -140,6 +141,8 @@ export async function foundReportCreator(
     })),
     ...finderJobs,
   ]);
+  // Told again if unread in the owner's time (a held report is in the digest instead, not escalated).
+  if (!held) await escalationScheduler({ report, owner, itemName: subjectName }, { trx, config });
 
   afterCommit(() => worker?.wake());
   afterCommit(() =>

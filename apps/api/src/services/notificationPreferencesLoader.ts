@@ -21,5 +21,6 @@ export async function notificationPreferencesLoader(
       timeZone: policy.quietHours.timeZone,
     },
     urgentBreaksThrough: policy.urgentBreaksThrough,
+    escalationDelayMinutes: policy.escalationDelayMinutes,
   };
 }

@@ -19,6 +19,7 @@ export async function notificationPreferencesUpdater(props: NotificationPreferen
     quietEnd: minutesOfClock(props.quietHours.end),
     timeZone: props.quietHours.timeZone,
     urgentBreaksThrough: props.urgentBreaksThrough,
+    escalationDelayMinutes: props.escalationDelayMinutes,
     updatedAt: new Date(),
   };
   await trx('notificationPreferences').insert(row).onConflict('userId').merge();

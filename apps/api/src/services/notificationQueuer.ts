@@ -5,14 +5,15 @@ import type { NotificationWorker } from '../notifications/worker';
 /**
  * What an outbox row carries. `kind: 'code'` is a one-time code the person just asked for at this
  * number (a confirmation or a reset): the worker texts it to a number not yet confirmed, never to
- * one that answered STOP. Every other SMS goes only to the account's confirmed, opted-in number.
+ * one that answered STOP. `backup_confirm` asks a would-be backup contact to confirm (sent while
+ * they are on the owner's list, unconfirmed). Every other SMS goes only to the account's confirmed, opted-in number.
  */
 export interface OutboxPayload {
   to: string;
   subject?: string;
   text: string;
   html?: string;
-  kind?: 'code' | 'notice';
+  kind?: 'code' | 'notice' | 'backup_confirm';
 }
 
 /** Puts one message in the durable outbox (the worker delivers it, retrying) and wakes the worker after commit. */

@@ -35,6 +35,16 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
     rows: (trx, userId) => trx('notificationPreferences').where({ userId }),
   },
   {
+    name: 'backupContacts',
+    afterDeletion: 'deleted',
+    // Never the confirmation secret's hash.
+    rows: (trx, userId) =>
+      trx('backupContacts')
+        .where({ ownerId: userId })
+        .select('id', 'kind', 'value', 'confirmedAt', 'createdAt')
+        .orderBy('createdAt'),
+  },
+  {
     name: 'sessions',
     afterDeletion: 'deleted',
     // Never the token hash.

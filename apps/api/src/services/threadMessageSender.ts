@@ -17,6 +17,7 @@ import { publishThreadChange } from '../notifications/threadEvents';
 import type { NotificationWorker } from '../notifications/worker';
 import { threadLinkMinter, threadUrl } from './threadLinkMinter';
 import { threadOpen, threadReportQuery, type ThreadReport } from './threadLoader';
+import { escalationStopper } from './escalationStopper';
 
 export interface ThreadDeps {
   config: Config;
@@ -48,10 +49,12 @@ export async function threadMessageSender(
       longitude: longitude ?? null,
     })
     .returning(['id', 'createdAt'])) as { id: string; createdAt: Date }[];
-  if (props.from === 'owner')
+  if (props.from === 'owner') {
     await trx('foundReports')
       .where({ id: report.id })
       .update({ ownerRepliedAt: message!.createdAt, ownerReadAt: message!.createdAt });
+    await escalationStopper({ foundReportId: report.id }, { trx });
+  }
 
   const location = latitude != null && longitude != null ? { latitude, longitude } : null;
   const base = { itemName: report.itemName, brandName: config.brand.name, text, location };

@@ -1,13 +1,15 @@
 import type { Effects, TrxCtx } from '../ctx';
 import type { EventHub } from '../notifications/hub';
 import { publishThreadChange } from '../notifications/threadEvents';
+import { escalationStopper } from './escalationStopper';
 import { ownedReportFinder } from './ownedReportFinder';
 import { threadLoader } from './threadLoader';
 
 /**
  * The owner opens a conversation: it is loaded, and if the finder wrote since the owner last
  * looked, the reading is recorded (the finder's "Read by the owner" receipt) and their open page
- * told. Opening it again without news changes nothing.
+ * told, and the report's pending escalation steps are suppressed. Opening it again without news
+ * changes nothing.
  */
 export async function threadReadMarker(
   props: { reportId: string },
@@ -23,6 +25,8 @@ export async function threadReadMarker(
     .where({ id: foundReportId })
     .update({ ownerReadAt: ctx.trx.fn.now() })
     .returning('ownerReadAt')) as { ownerReadAt: Date }[];
+  // Opened: no one else needs to be told (escalation stops).
+  await escalationStopper({ foundReportId }, ctx);
   ctx.afterCommit(() =>
     publishThreadChange(ctx.hub, { foundReportId, ownerId: report.ownerId, reason: 'read' }),
   );

@@ -80,3 +80,41 @@ export const accountContacts = z.object({
   pendingPhoneNumber: z.string().nullable(),
 });
 export type AccountContacts = z.infer<typeof accountContacts>;
+
+// Backup contacts (escalation): people told when the owner has not opened a report in time.
+
+export const BACKUP_CONTACT_MESSAGES = {
+  invalid: 'Enter an e-mail address or a phone number',
+  tooMany: 'You can have at most 3 backup contacts',
+  duplicate: 'This backup contact is already on your list',
+  notFound: 'Backup contact not found',
+  confirmed: 'Thank you: you are now a backup contact.',
+  badLink: 'This link is invalid or was already used',
+} as const;
+export const MAX_BACKUP_CONTACTS = 3;
+
+/** `POST /api/users/me/backup-contacts`: an e-mail address or a phone number; it is sent a link to confirm. */
+export const backupContactRequest = z.object({
+  contact: safeText('Contact', { error: BACKUP_CONTACT_MESSAGES.invalid })
+    .max(320, BACKUP_CONTACT_MESSAGES.invalid)
+    .transform((v, ctx) => {
+      const c = parseContact(v);
+      if (c.kind === 'email') return { kind: 'email' as const, value: c.email };
+      if (c.kind === 'phone') return { kind: 'phone' as const, value: c.phoneNumber };
+      ctx.addIssue({ code: 'custom', message: BACKUP_CONTACT_MESSAGES.invalid });
+      return z.NEVER;
+    }),
+});
+export type BackupContactRequest = z.input<typeof backupContactRequest>;
+/** `POST /api/backup-contacts/confirm`: the link's secret (public: the secret is the proof). */
+export const backupContactConfirm = z.object({ token: linkSecret });
+
+export const backupContact = z.object({
+  id: z.string(),
+  kind: z.enum(['email', 'phone']),
+  value: z.string(),
+  confirmed: z.boolean(),
+  createdAt: z.string(),
+});
+export type BackupContact = z.infer<typeof backupContact>;
+export const backupContactList = z.object({ contacts: z.array(backupContact) });

@@ -51,6 +51,8 @@ export const isTimeZone = (zone: string) => {
   }
 };
 
+export const ESCALATION_DELAY_MESSAGE = 'Choose between 5 and 1440 minutes';
+
 export const notificationPreferences = z.object({
   email: z.boolean(),
   sms: z.boolean(),
@@ -63,8 +65,16 @@ export const notificationPreferences = z.object({
   }),
   /** Urgent notifications (lost-mode scans, messages) are sent during quiet hours. */
   urgentBreaksThrough: z.boolean(),
+  /** Minutes an unread report waits before the owner's next channel, then their backup contacts, are told. */
+  escalationDelayMinutes: z
+    .number({ error: ESCALATION_DELAY_MESSAGE })
+    .int(ESCALATION_DELAY_MESSAGE)
+    .min(5, ESCALATION_DELAY_MESSAGE)
+    .max(1440, ESCALATION_DELAY_MESSAGE)
+    .default(15),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export type NotificationPreferencesInput = z.input<typeof notificationPreferences>;
 
 export const signedInSession = z.object({
   id: z.string(),

@@ -191,6 +191,7 @@ describe('notification preferences', () => {
     browser: false,
     quietHours: { enabled: true, start: '22:30', end: '06:45', timeZone: 'Europe/Paris' },
     urgentBreaksThrough: false,
+    escalationDelayMinutes: 30,
   };
 
   it('starts with the defaults and stores what the owner chooses', async () => {
@@ -203,6 +204,7 @@ describe('notification preferences', () => {
       browser: true,
       quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'UTC' },
       urgentBreaksThrough: true,
+      escalationDelayMinutes: 15,
     });
     const put = await server.api('PUT', '/api/users/me/notification-preferences', { token, body: prefs });
     expect(put.status).toBe(200);

@@ -8,6 +8,7 @@ const prefs: NotificationPreferences = {
   browser: true,
   quietHours: { enabled: true, start: '22:00', end: '07:00', timeZone: 'UTC' },
   urgentBreaksThrough: true,
+  escalationDelayMinutes: 15,
 };
 const noon = new Date('2026-07-01T12:00:00Z');
 const night = new Date('2026-07-01T23:00:00Z');

@@ -228,6 +228,31 @@ export function NotificationsSection() {
           </Check>
         </fieldset>
 
+        <fieldset className="settings-fieldset">
+          <legend className="settings-fieldset__legend">If you do not open a report</legend>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-delay`}>
+              Remind me after (minutes)
+            </label>
+            <input
+              id={`${id}-delay`}
+              type="number"
+              inputMode="numeric"
+              min={5}
+              max={1440}
+              step={1}
+              className="field__input settings-delay"
+              value={Number.isNaN(prefs.escalationDelayMinutes) ? '' : prefs.escalationDelayMinutes}
+              aria-describedby={`${id}-delay-hint`}
+              onChange={(e) => change({ escalationDelayMinutes: e.target.valueAsNumber })}
+            />
+            <p id={`${id}-delay-hint`} className="field__hint">
+              Between 5 and 1440. After this time we tell you again (by SMS when you allow it), and after
+              twice this time your confirmed backup contacts. Opening the report stops it.
+            </p>
+          </div>
+        </fieldset>
+
         <FailureNotice failure={failure} />
         {saved && (
           <SuccessNotice onDismiss={() => setSaved(false)}>Notification settings saved.</SuccessNotice>

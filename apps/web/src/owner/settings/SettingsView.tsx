@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BackupContactsSection } from './BackupContactsSection';
 import { DataSection } from './DataSection';
 import { NotificationsSection } from './NotificationsSection';
 import { PasswordSection } from './PasswordSection';
@@ -11,6 +12,7 @@ const SECTIONS = [
   ['settings-contacts', 'Contacts'],
   ['settings-password', 'Password'],
   ['settings-notifications', 'Notifications'],
+  ['settings-backup', 'Backup contacts'],
   ['settings-sessions', 'Sessions'],
   ['settings-data', 'Your data'],
 ] as const;
@@ -36,6 +38,7 @@ export function SettingsView() {
       <div id="settings-notifications">
         <NotificationsSection />
       </div>
+      <BackupContactsSection />
       <SessionsSection reloadKey={sessionsKey} />
       <DataSection />
     </div>

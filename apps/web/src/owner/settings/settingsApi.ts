@@ -1,4 +1,5 @@
 import type {
+  BackupContact,
   NotificationPreferences,
   PasswordChangeRequest,
   SessionUser,
@@ -14,6 +15,13 @@ export const settingsApi = {
   preferences: () => api.get<NotificationPreferences>('/api/users/me/notification-preferences'),
   savePreferences: (body: NotificationPreferences) =>
     api.put<NotificationPreferences>('/api/users/me/notification-preferences', body),
+  backupContacts: () => api.get<{ contacts: BackupContact[] }>('/api/users/me/backup-contacts'),
+  addBackupContact: (contact: string) =>
+    api.post<{ contacts: BackupContact[] }>('/api/users/me/backup-contacts', { contact }),
+  removeBackupContact: (id: string) =>
+    api.delete<{ contacts: BackupContact[] }>(`/api/users/me/backup-contacts/${encodeURIComponent(id)}`),
+  confirmBackupContact: (token: string) =>
+    api.post<{ message: string }>('/api/backup-contacts/confirm', { token }, { auth: false }),
   sessions: () => api.get<{ sessions: SignedInSession[] }>('/api/users/me/sessions'),
   signOutSession: (id: string) =>
     api.delete<{ signedOut: boolean }>(`/api/users/me/sessions/${encodeURIComponent(id)}`),

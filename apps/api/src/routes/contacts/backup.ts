@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { BACKUP_CONTACT_MESSAGES, backupContactConfirm, backupContactRequest } from '@homing/shared';
+import { presentBackupContact } from '../../presenters/backupContact';
+import { route, type Deps, type RouteDef } from '../../routing';
+import { accountRequestLimiter } from '../../services/accountRequestLimiter';
+import { backupContactAdder } from '../../services/backupContactAdder';
+import { backupContactConfirmer } from '../../services/backupContactConfirmer';
+import { backupContactRemover } from '../../services/backupContactRemover';
+import { backupContactsLister } from '../../services/backupContactsLister';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Backup contacts an owner may add per hour (each is sent a confirmation). */
+const ADDS_PER_HOUR = 5;
+const backupParams = z.object({ id: z.uuid({ error: BACKUP_CONTACT_MESSAGES.notFound }) });
+
+/** Backup contacts (escalation): up to 3 per owner, each confirming by link before receiving anything. */
+export function backupContactRoutes({ config, worker }: Deps): RouteDef[] {
+  const list = async (ctx: Parameters<typeof backupContactsLister>[1]) => ({
+    contacts: (await backupContactsLister({}, ctx)).map(presentBackupContact),
+  });
+  return [
+    route({ method: 'get', path: '/api/users/me/backup-contacts', access: 'user' }, (_input, ctx) =>
+      list(ctx),
+    ),
+
+    route(
+      {
+        method: 'post',
+        path: '/api/users/me/backup-contacts',
+        access: 'user',
+        body: backupContactRequest,
+        transaction: true,
+        prepare: ({ ctx: http }, ctx) =>
+          accountRequestLimiter(
+            {
+              name: 'backup-contact',
+              ip: http.ip,
+              key: ctx.actor.id,
+              perKey: ADDS_PER_HOUR,
+              perAddress: config.limits.accountRequestsPerAddress,
+              windowMs: HOUR_MS,
+            },
+            ctx,
+          ),
+      },
+      async ({ body }, ctx) => {
+        await backupContactAdder(body, { ...ctx, config, worker });
+        return list(ctx);
+      },
+    ),
+
+    route(
+      {
+        method: 'delete',
+        path: '/api/users/me/backup-contacts/:id',
+        access: 'user',
+        params: backupParams,
+        transaction: true,
+      },
+      async ({ params }, ctx) => {
+        await backupContactRemover(params, ctx);
+        return list(ctx);
+      },
+    ),
+
+    // The link sent to the contact: opened by someone with no account; its secret is the proof.
+    route(
+      {
+        method: 'post',
+        path: '/api/backup-contacts/confirm',
+        access: 'public',
+        body: backupContactConfirm,
+        transaction: true,
+      },
+      async ({ body }, ctx) => {
+        await backupContactConfirmer(body, ctx);
+        return { message: BACKUP_CONTACT_MESSAGES.confirmed };
+      },
+    ),
+  ];
+}
