@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedItem } from '../testing/codeFactory';
 import { startSmtpSink } from '../testing/smtpSink';
 import { signUp, startTestServer, type TestServer } from '../testing/testServer';
+import { readEventStream } from '../testing/eventStreamReader';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let server: TestServer;
@@ -22,25 +23,7 @@ async function openEvents(token: string) {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   expect(res.headers.get('content-encoding')).toBeNull();
-  const reader = res.body!.getReader();
-  const events: { event: string; data: Record<string, unknown> }[] = [];
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += new TextDecoder().decode(value);
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
-    }
-  })();
-  return { events, close: () => reader.cancel() };
+  return readEventStream(res);
 }
 
 describe('owner notifications', () => {

@@ -4,6 +4,7 @@ import { assignedItem } from '../../testing/codeFactory';
 import { startSmsProviderServer } from '../../testing/smsProviderServer';
 import { startSmtpSink } from '../../testing/smtpSink';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../testing/testServer';
+import { readEventStream } from '../../testing/eventStreamReader';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let sms: Awaited<ReturnType<typeof startSmsProviderServer>>;
@@ -37,33 +38,7 @@ async function openEvents(path: string, token?: string) {
   });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const reader = res.body!.getReader();
-  const events: { event: string; data: Record<string, unknown>; raw: string }[] = [];
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += new TextDecoder().decode(value);
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data), raw: block });
-      }
-    }
-  })();
-  return {
-    events,
-    async waitFor(n: number) {
-      const until = Date.now() + 10_000;
-      while (events.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      return events;
-    },
-    close: () => reader.cancel(),
-  };
+  return readEventStream(res);
 }
 
 const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000) => {

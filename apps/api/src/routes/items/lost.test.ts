@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOST_MESSAGES } from '@homing/shared';
 import { assignedItem } from '../../testing/codeFactory';
 import { signUp, startTestServer, uniquePhone, type TestServer } from '../../testing/testServer';
+import { readEventStream } from '../../testing/eventStreamReader';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -34,25 +35,7 @@ async function openEvents(token: string) {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const events: { event: string; data: Record<string, unknown> }[] = [];
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += new TextDecoder().decode(value);
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
-    }
-  })();
-  return { events, close: () => reader.cancel() };
+  return readEventStream(res);
 }
 
 const until = async (check: () => boolean, ms = 10_000) => {
