@@ -66,6 +66,8 @@ test.describe('items', () => {
   });
 
   test('shows the server reason when the photo is refused', async ({ page, request }) => {
+    // Two uploads, one of them 6 MB, through a browser on a shared two-core machine.
+    test.slow();
     const owner = await newOwner(request);
     await openAs(page, owner, '/create');
     await page.getByLabel('Item Name').fill('Umbrella');

@@ -51,6 +51,8 @@ for (const [name, viewport] of [
     test.use({ viewport });
 
     test('owner screens', async ({ page, request }, testInfo) => {
+      // One journey through eight screens, each with a full-page picture: three times the budget.
+      test.slow();
       const out = (slug: string) => testInfo.outputPath(`${slug}-${name}.png`);
       const { owner, codes } = await ownerWithData(request);
       await openAs(page, owner, '/dashboard');
