@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Knex } from 'knex';
 
@@ -21,3 +22,16 @@ export const migrationSource: Knex.MigrationSource<string> = {
     return (await import(new URL(name, dir).href)) as Migration;
   },
 };
+
+/** A digest of every migration's name and text: changes whenever the schema they build could. */
+export async function migrationsFingerprint(): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for (const name of await migrationSource.getMigrations([])) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(fs.readFileSync(new URL(name, dir)))
+      .update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}

@@ -7,7 +7,6 @@ import { assignCode, claim, createItem, newOwner, openAs, printedSet } from './o
 test.describe('dashboard', () => {
   test('shows the right counts, and a found report arrives live without a reload', async ({
     page,
-    browser,
     request,
   }) => {
     const { codes } = await printedSet(request);
@@ -58,6 +57,27 @@ test.describe('dashboard', () => {
     await page.reload();
     await expect(reports.getByRole('listitem')).toHaveCount(1);
     await expect(reports).not.toContainText('New');
+  });
+
+  test('a gift earned by recovering a reported item is listed, and shows void once an admin voids it', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const { codes } = await printedSet(request);
+    const owner = await newOwner(request, 'Gift Owner');
+    await claim(request, owner, codes[0]!);
+    const keys = await createItem(request, owner, 'Car keys');
+    await assignCode(request, owner, keys.id, codes[0]!);
+    const report = await request.post(`/api/found/${codes[0]}/report`, {
+      headers: { 'X-Forwarded-For': '203.0.113.22' },
+      data: { foundNotes: 'Found your keys on the bus' },
+    });
+    expect(report.status(), await report.text()).toBe(201);
+    await openAs(page, owner, '/dashboard');
+    await expect(page.getByRole('region', { name: /Items Reported Found/ })).toContainText(
+      'Car keys reported found',
+    );
 
     // Marking the item recovered after the report earns a gift voucher, listed under Your gifts.
     await expect(page.getByRole('heading', { name: 'Your gifts' })).toHaveCount(0);

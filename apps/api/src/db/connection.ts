@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import type { PGlite } from '@electric-sql/pglite';
 import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 import lockfile from 'proper-lockfile';
@@ -113,11 +114,12 @@ const lockedError = (dataDir: string) =>
 
 /**
  * PGlite in `dataDir` (or in memory with null). PGlite silently loses writes when two processes
- * open one folder, so the folder is locked for the life of this process.
+ * open one folder, so the folder is locked for the life of this process. An in-memory database
+ * can be a `pglite` made by the caller (one started from a data folder's tarball, say).
  */
 export async function connectEmbedded(
   dataDir: string | null,
-  opts: { acquireTimeoutMs?: number } = {},
+  opts: { acquireTimeoutMs?: number; pglite?: PGlite } = {},
 ): Promise<Database> {
   let release: (() => Promise<void>) | null = null;
   if (dataDir) {
@@ -127,7 +129,7 @@ export async function connectEmbedded(
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof Knex.Client,
     dialect: 'postgres',
-    connection: dataDir ? { filename: path.join(dataDir, 'pgdata') } : {},
+    connection: dataDir ? { filename: path.join(dataDir, 'pgdata') } : { pglite: opts.pglite },
     acquireConnectionTimeout: opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS,
     ...knexSnakeCaseMappers(),
   } as Knex.Config);

@@ -14,7 +14,15 @@ const pools = new WeakMap<Knex, pg.Pool>();
  * run there when they run outside a transaction. Closed by `closeHotPool`.
  */
 export function openHotPool(knex: Knex, url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: HOT_POOL_SIZE, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: HOT_POOL_SIZE,
+    idleTimeoutMillis: 30_000,
+    // Its writes (scans, rate-limit counts, live events) need not wait for the disk: a server crash
+    // may lose the last moment's counts, never corrupt anything. The rest of the product commits
+    // synchronously on knex's pool.
+    options: '-c synchronous_commit=off',
+  });
   // An idle client's error (the server restarted) must not crash the process: the pool drops
   // that client and the next query opens a new one.
   pool.on('error', () => undefined);

@@ -34,13 +34,25 @@ export async function preparedQuery<R>(
   sql: string,
   bindings: unknown[],
 ): Promise<R[]> {
+  return hotQuery<R>(conn, sql, bindings, name);
+}
+
+/**
+ * Runs a hot path's SQL like `preparedQuery`, on the same pool, but planned on every run: for a
+ * statement whose best plan depends on how big its tables are now. A prepared statement switches to
+ * a generic plan after five runs and keeps it for the life of the connection; one made while
+ * `scan_events` was nearly empty probes it by sequential scan for ever after, slower with every
+ * scan stored. A batched statement plans once per batch, so planning costs little per request.
+ */
+export async function hotQuery<R>(conn: Conn, sql: string, bindings: unknown[], name?: string): Promise<R[]> {
   const pool = hotPoolOf(conn);
   let rows: Record<string, unknown>[];
   if (pool) {
-    rows = (await pool.query({ name, text: numberedText(name, sql), values: bindings })).rows;
+    const text = name ? numberedText(name, sql) : numberedText(`unnamed:${sql}`, sql);
+    rows = (await pool.query(name ? { name, text, values: bindings } : { text, values: bindings })).rows;
   } else {
     const query = conn.raw(sql, bindings as never[]);
-    if (conn.client.config.client === 'pg') query.options({ name });
+    if (name && conn.client.config.client === 'pg') query.options({ name });
     rows = ((await query) as { rows: Record<string, unknown>[] }).rows;
   }
   return rows.map((row) => camelKeys(row) as R);

@@ -4,7 +4,7 @@ import { SCAN_MESSAGES, type DeviceType } from '@homing/shared';
 import type { Ctx, Effects } from '../ctx';
 import { notFound } from '../errors';
 import { batched } from '../db/batched';
-import { preparedQuery } from '../db/prepared';
+import { hotQuery } from '../db/prepared';
 import type { User } from '../models/User';
 import { presentFoundEvent } from '../presenters/foundActivity';
 import { clientTime } from './clientTime';
@@ -115,7 +115,8 @@ function recorderFor(knex: Knex) {
       const scans = all.filter((_, i) => sameAs[i] === i);
       const ids = allIds.filter((_, i) => sameAs[i] === i);
       const column = <K extends keyof Scan>(key: K) => scans.map((s) => s[key]);
-      const rows = await preparedQuery<ScanRow>(knex, 'record-scans', RECORD_SCANS, [
+      // Planned per batch, never prepared: see hotQuery (the repeat probe's plan follows the table's size).
+      const rows = await hotQuery<ScanRow>(knex, RECORD_SCANS, [
         ids,
         scans.map((s) => normalizeCodeValue(s.qrCode)),
         column('viewerId'),

@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { migrationsFingerprint } from '@homing/migrations';
 import { loadConfig, type Config } from '../config';
-import { connectEmbedded, connectPostgres, type Database } from '../db/connection';
+import { connectEmbedded, connectPostgres, migrateLatest, type Database } from '../db/connection';
 import { startServer, type RunningServer } from '../server';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -12,17 +15,101 @@ export type TestDbKind = 'postgres' | 'embedded';
 export const testDbKind = (): TestDbKind =>
   process.env.HOMING_TEST_DB === 'postgres' ? 'postgres' : 'embedded';
 
-/** A fresh database of the kind under test: its own PostgreSQL database, or an in-memory PGlite. */
+/** A fresh, empty database of the kind under test: its own PostgreSQL database, or an in-memory PGlite. */
 export async function freshDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
+  if (kind === 'embedded') return connectEmbedded(null);
+  return createPostgresDatabase(null);
+}
+
+/**
+ * A fresh database with every migration run, cloned from a template migrated once per set of
+ * migrations: `CREATE DATABASE … TEMPLATE` on PostgreSQL, a data-folder tarball on PGlite (whose
+ * own first start, initdb in WebAssembly, costs seconds). Templates are named by the migrations'
+ * fingerprint, so an edited migration builds a new one.
+ */
+export async function migratedDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
+  const fingerprint = await migrationsFingerprint();
   if (kind === 'embedded') {
-    return connectEmbedded(null);
+    return connectEmbedded(null, {
+      pglite: new PGlite({ loadDataDir: await embeddedTemplate(fingerprint) }),
+    });
   }
-  const name = `homing_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
-  await admin.raw(`CREATE DATABASE ${name}`);
+  return createPostgresDatabase(await postgresTemplate(fingerprint));
+}
+
+const adminConnection = () =>
+  knexFactory({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
+
+/** The migrated template database on the test server, built under an advisory lock by whoever comes first. */
+async function postgresTemplate(fingerprint: string): Promise<string> {
+  const name = `homing_template_${fingerprint}`;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    // A session lock, not a transaction's: CREATE DATABASE cannot run inside a transaction.
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found.rowCount) {
+      const building = `${name}_building`;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building}`);
+      const db = connectPostgres(withDatabase(building), { min: 0, max: 1 });
+      try {
+        await migrateLatest(db.knex);
+      } finally {
+        await db.close();
+      }
+      // Renamed only once complete: a run killed half-way never leaves a half-migrated template.
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    }
+  } finally {
+    await client.end(); // ends the session, and its lock with it
+  }
+  return name;
+}
+
+const templates = new Map<string, Promise<Blob>>();
+
+/**
+ * The migrated embedded data folder as a tarball: kept per process and in the system's temporary
+ * folder, so each test worker builds it at most once and later runs not at all.
+ */
+function embeddedTemplate(fingerprint: string): Promise<Blob> {
+  let template = templates.get(fingerprint);
+  if (!template) {
+    template = (async () => {
+      const file = path.join(os.tmpdir(), `homing-pglite-template-${fingerprint}.tgz`);
+      if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+      const pglite = new PGlite();
+      const db = await connectEmbedded(null, { pglite });
+      try {
+        await migrateLatest(db.knex);
+        const tarball = await pglite.dumpDataDir('gzip');
+        // Written beside and renamed: a reader never sees half a file.
+        const partial = `${file}.${process.pid}.partial`;
+        fs.writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+        fs.renameSync(partial, file);
+        return tarball;
+      } finally {
+        await db.close();
+      }
+    })();
+    templates.set(fingerprint, template);
+  }
+  return template;
+}
+
+const withDatabase = (name: string) => {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const db = connectPostgres(url.toString());
+  return url.toString();
+};
+
+async function createPostgresDatabase(template: string | null): Promise<Database> {
+  const name = `homing_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = adminConnection();
+  await admin.raw(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const db = connectPostgres(withDatabase(name));
   return {
     ...db,
     close: async () => {
@@ -65,7 +152,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ...env,
   });
-  const server = await startServer(config, { db: await freshDatabase() });
+  const server = await startServer(config, { db: await migratedDatabase() });
   const api: TestServer['api'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
