@@ -1,7 +1,7 @@
 import { loadBrandName, loadItem, recordScan, type ItemView, type PublicItem } from './api';
 import { readClientEnv, scanPayload } from './clientInfo';
 import { codeEntryForm } from './codeEntry';
-import { h, show } from './dom';
+import { afterPaint, h, show } from './dom';
 import { reportForm } from './form';
 import type { Translator } from './i18n';
 import { lostBanner } from './lostBanner';
@@ -68,11 +68,16 @@ export function startFinderPage(page: FinderPage) {
   title(t('pageTitle'));
 
   const { preloaded } = page;
+  const openedAt = new Date();
+  // Reading the device (the time zone wakes the browser's ICU data: the slowest step of the first
+  // load on a slow phone) waits until the item is on screen.
+  const scanAfterPaint = (qrCode: string) =>
+    afterPaint(() => void recordScan(scanPayload(qrCode, readClientEnv(), openedAt)));
   if (preloaded) {
     setBrand(preloaded.brandName);
-    void recordScan(scanPayload(page.qrCode, readClientEnv(), new Date()));
     title(t('youFound', { name: preloaded.item.name }));
     showItem(page, { item: preloaded.item, viewerIsOwner: false, openReportCount: 0 });
+    scanAfterPaint(page.qrCode);
     return;
   }
 
@@ -86,8 +91,9 @@ export function startFinderPage(page: FinderPage) {
     input.focus();
     return;
   }
-  void recordScan(scanPayload(page.qrCode, readClientEnv(), new Date()));
-  void loadItem(page.qrCode).then((result) => {
+  const loading = loadItem(page.qrCode);
+  scanAfterPaint(page.qrCode);
+  void loading.then((result) => {
     if (!result.ok && result.code === 'label_unattached') {
       // A claimed label with no item: its owner can still be written to (issue 15).
       return unattachedView(tr, page.qrCode, root);

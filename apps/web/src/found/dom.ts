@@ -33,3 +33,12 @@ export const uid = (prefix: string) => `${prefix}-${++nextId}`;
 export function show(parent: Element, ...children: Child[]) {
   parent.replaceChildren(...children.filter((c): c is Node | string => c != null && c !== false));
 }
+
+/**
+ * Runs `work` once the browser has painted what the page shows now: for what a finder need not
+ * wait for on a slow phone (reading the device, naming every country).
+ */
+export function afterPaint(work: () => void) {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(work, 0));
+  else setTimeout(work, 0);
+}

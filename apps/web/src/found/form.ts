@@ -5,7 +5,7 @@ import { h, uid } from './dom';
 import { locateOnce } from './geolocation';
 import type { Translator } from './i18n';
 import { lostT } from './lostText';
-import { callingCodeOf, countryOptions, flagOf, formatAsTyped, phoneForReport } from './phoneInput';
+import { callingCodeOf, fillCountryPicker, flagOf, formatAsTyped, phoneForReport } from './phoneInput';
 import {
   countryFromLanguages,
   type CountryCode,
@@ -58,7 +58,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
     className: 'finder-phone__country',
     'aria-label': lostT(tr.lang, 'phoneCountryLabel'),
   });
-  country.append(...countryOptions(tr.lang, countryFromLanguages(browserLanguages())));
+  fillCountryPicker(country, tr.lang, countryFromLanguages(browserLanguages()));
   const picked = () => country.value as CountryCode;
   const flag = h('span', { className: 'finder-phone__flag', 'aria-hidden': 'true' });
   const callingCode = h('span', { id: prefixId });
