@@ -1,3 +1,4 @@
+import type { FinderLocale } from '@homing/shared';
 import { BaseModel } from './BaseModel';
 
 export class FoundReport extends BaseModel {
@@ -23,5 +24,7 @@ export class FoundReport extends BaseModel {
   /** Who sent it: the signed-in viewer, and a hash of the address (services/addressHash). */
   reporterId!: string | null;
   reporterAddressHash!: string | null;
+  /** The finder page's language: what we send the finder is written in it. */
+  finderLocale!: FinderLocale;
   createdAt!: Date;
 }

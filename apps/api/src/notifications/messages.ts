@@ -52,7 +52,7 @@ export function foundReportSms(r: FoundReport, ctx: Context) {
   return parts.join(' ');
 }
 
-interface ThreadText {
+export interface ThreadText {
   itemName: string;
   brandName: string;
   /** The message as its sender wrote it (plain text; escaped in HTML). */
@@ -65,48 +65,46 @@ interface ThreadText {
 const osm = ({ latitude: a, longitude: o }: { latitude: number; longitude: number }) =>
   `https://www.openstreetmap.org/?mlat=${a}&mlon=${o}#map=17/${a}/${o}`;
 
-function threadMail(intro: string, subject: string, m: ThreadText, action: string) {
+/** threadMail's own words, in the reader's language (a finder's: finderMessages.ts). */
+export interface MailLabels {
+  location: string;
+  openLocation: string;
+  /** Before a value: ': ', or French's narrow no-break space and colon. */
+  colon: string;
+}
+const ENGLISH_LABELS: MailLabels = {
+  location: 'Location',
+  openLocation: 'Open the shared location',
+  colon: ': ',
+};
+
+/** A conversation e-mail: our intro, the sender's words as written, a shared location, the link. */
+export function threadMail(
+  intro: string,
+  subject: string,
+  m: ThreadText,
+  action: string,
+  labels: MailLabels = ENGLISH_LABELS,
+) {
   const map = m.location ? osm(m.location) : null;
   const text = [
     intro,
     '',
     ...(m.text ? [m.text, ''] : []),
-    ...(map ? [`Location: ${map}`, ''] : []),
-    `${action}: ${m.link}`,
+    ...(map ? [`${labels.location}${labels.colon}${map}`, ''] : []),
+    `${action}${labels.colon}${m.link}`,
   ];
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
     m.text ? `<blockquote style="white-space:pre-wrap">${escapeHtml(m.text)}</blockquote>` : '',
-    map ? `<p><a href="${map}">Open the shared location</a></p>` : '',
+    map ? `<p><a href="${map}">${escapeHtml(labels.openLocation)}</a></p>` : '',
     `<p><a href="${escapeHtml(m.link)}">${escapeHtml(action)}</a></p>`,
   ].join('\n');
   return { subject, text: text.join('\n'), html };
 }
 
-/** To the finder who gave an address: the link to come back to the conversation. */
-export function threadLinkEmail(ctx: { itemName: string; brandName: string; link: string }) {
-  return threadMail(
-    `Thank you for writing to the owner of the ${ctx.itemName} you found. We will tell you when they reply; you can also follow the conversation here.`,
-    `${ctx.brandName}: your message about the ${ctx.itemName}`,
-    { ...ctx, text: '', location: null },
-    'Open the conversation',
-  );
-}
-
-export const threadLinkSms = (ctx: { itemName: string; brandName: string; link: string }) =>
-  `${ctx.brandName}: your message about the ${ctx.itemName} was sent to its owner. Follow the conversation: ${ctx.link}`;
-
-/** To the finder: the owner replied (their words; nothing else about them). */
-export const ownerReplyEmail = (m: ThreadText) =>
-  threadMail(
-    `The owner of the ${m.itemName} you found replied:`,
-    `${m.brandName}: the owner of the ${m.itemName} replied`,
-    m,
-    'Reply in the conversation',
-  );
-
-export const ownerReplySms = (m: ThreadText) =>
-  `${m.brandName}: the owner of the ${m.itemName} replied${m.text ? `: "${m.text.slice(0, 200)}"` : ' with a location'}. ${m.link}`;
+// What we send the finder (their conversation link, the owner's replies) is in finderMessages.ts,
+// in the finder's language.
 
 /** To the owner: the finder wrote again. */
 export const finderMessageEmail = (m: ThreadText) =>

@@ -9,13 +9,8 @@ import { Item } from '../models/Item';
 import { QrCode } from '../models/QrCode';
 import { User } from '../models/User';
 import type { EventHub } from '../notifications/hub';
-import {
-  foundReportEmail,
-  foundReportSms,
-  heldReportsDigest,
-  threadLinkEmail,
-  threadLinkSms,
-} from '../notifications/messages';
+import { threadLinkEmail, threadLinkSms } from '../notifications/finderMessages';
+import { foundReportEmail, foundReportSms, heldReportsDigest } from '../notifications/messages';
 import { enqueue, type OutboxJob } from '../notifications/outbox';
 import type { NotificationWorker } from '../notifications/worker';
 import { presentFoundReport, unattachedLabelName } from '../presenters/foundActivity';
@@ -39,7 +34,8 @@ export interface FoundReportDeps {
  * woken and the owner's open dashboards get the report live.
  *
  * The report opens a conversation: the finder gets its link (`threadPath`, shown once; only its
- * hash is kept), also by e-mail or SMS when they gave an address or number. A sender the owner
+ * hash is kept), also by e-mail or SMS when they gave an address or number, in the language of
+ * the page they wrote from (`locale`, kept for the owner's replies). A sender the owner
  * blocked is refused (403, with a plain message).
  */
 export async function foundReportCreator(
@@ -91,6 +87,7 @@ export async function foundReportCreator(
     held,
     reporterId: actor?.id ?? null,
     reporterAddressHash: senderHash,
+    finderLocale: r.locale,
   });
   const text = { itemName: subjectName, publicUrl: config.publicUrl, brandName: config.brand.name };
   const digest = heldReportsDigest(text);
@@ -114,6 +111,7 @@ export async function foundReportCreator(
     itemName: subjectName,
     brandName: config.brand.name,
     link: threadUrl(config.publicUrl, code.value, token),
+    locale: report.finderLocale,
   };
   const finderJobs: OutboxJob[] = [];
   if (report.finderEmail)

@@ -1,4 +1,4 @@
-import type { ThreadState } from '@homing/shared';
+import type { FinderLocale, ThreadState } from '@homing/shared';
 
 import type { Conn, Ctx } from '../ctx';
 import { notFound } from '../errors';
@@ -57,6 +57,7 @@ export interface ThreadReport extends ThreadStateRow {
   createdAt: Date;
   finderEmail: string;
   finderPhone: string;
+  finderLocale: FinderLocale;
   reporterAddressHash: string | null;
 }
 
@@ -91,6 +92,7 @@ export function threadReportQuery(trx: Conn) {
       'r.createdAt',
       'r.finderEmail',
       'r.finderPhone',
+      'r.finderLocale',
       'r.reporterAddressHash',
       'r.ownerReadAt',
       'r.ownerRepliedAt',

@@ -5,13 +5,8 @@ import type { Effects, TrxCtx } from '../ctx';
 import { conflict } from '../errors';
 import type { User } from '../models/User';
 import type { EventHub } from '../notifications/hub';
-import {
-  finderMessageEmail,
-  finderMessageSms,
-  ownerReplyEmail,
-  ownerReplySms,
-  replyLink,
-} from '../notifications/messages';
+import { ownerReplyEmail, ownerReplySms } from '../notifications/finderMessages';
+import { finderMessageEmail, finderMessageSms, replyLink } from '../notifications/messages';
 import { enqueue, type OutboxJob } from '../notifications/outbox';
 import { publishThreadChange } from '../notifications/threadEvents';
 import type { NotificationWorker } from '../notifications/worker';
@@ -28,8 +23,9 @@ export interface ThreadDeps {
 /**
  * Adds a message to an open conversation and tells the other side: live (their open page or
  * dashboard), and by e-mail or SMS (the owner by their account's channels; the finder only if they
- * gave an address or number, with a fresh link back). A closed, blocked or recovered conversation
- * refuses it (409). The report row is locked, so a closing and a message never cross.
+ * gave an address or number, in their page's language, with a fresh link back). A closed, blocked
+ * or recovered conversation refuses it (409). The report row is locked, so a closing and a message
+ * never cross.
  */
 export async function threadMessageSender(
   props: { foundReportId: string; from: 'finder' | 'owner'; message: z.output<typeof threadMessageRequest> },
@@ -64,7 +60,11 @@ export async function threadMessageSender(
     const { finderEmail, finderPhone } = report;
     if ((finderEmail || finderPhone) && report.qrCode) {
       const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
-      const m = { ...base, link: threadUrl(config.publicUrl, report.qrCode, token) };
+      const m = {
+        ...base,
+        link: threadUrl(config.publicUrl, report.qrCode, token),
+        locale: report.finderLocale,
+      };
       if (finderEmail)
         jobs.push({
           channel: 'email',

@@ -5,14 +5,38 @@ export interface ReceivedMail {
   to: string[];
   messageId: string;
   raw: string;
-  /** The raw message with quoted-printable soft breaks and escapes undone, for assertions. */
+  /** The raw message with quoted-printable soft breaks and escapes undone (as UTF-8), for assertions. */
   text: string;
+  /** The Subject header, its encoded words (RFC 2047, as nodemailer writes non-ASCII) decoded. */
+  subject: string;
 }
 
+// A run of escapes is one byte sequence: a character's UTF-8 bytes are escaped side by side.
 const decodeQuotedPrintable = (raw: string) =>
   raw
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+
+/**
+ * `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words; the whitespace between two of them is not text, and
+ * adjacent Q words are joined first (a character's bytes may straddle two).
+ */
+function decodeHeader(value: string) {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/\?==\?utf-8\?Q\?/gi, '')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, body: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : decodeQuotedPrintable(body.replace(/_/g, ' ')),
+    );
+}
+
+const subjectOf = (raw: string) => {
+  const headers = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const folded = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? '';
+  return decodeHeader(folded.replace(/\r?\n[ \t]/g, ' ').trim());
+};
 
 /**
  * A real SMTP server on loopback that keeps what it accepts. `hold` makes it stall before
@@ -47,6 +71,7 @@ export async function startSmtpSink(
             messageId,
             raw,
             text: decodeQuotedPrintable(raw),
+            subject: subjectOf(raw),
           });
           callback();
         }, opts.delayMs ?? 0);

@@ -77,6 +77,7 @@ describe('foundReportPayload', () => {
     position: null,
     env: env(),
     now: NOW,
+    locale: 'es' as const,
   };
 
   it('is the found report of spec section 3', () => {
@@ -102,7 +103,12 @@ describe('foundReportPayload', () => {
         screenSize: '390x844',
         connectionType: '4g',
       },
+      locale: 'es',
     });
+  });
+
+  it("carries the page's language, whatever the browser's first one is", () => {
+    expect(foundReportPayload({ ...base, locale: 'fr' }).locale).toBe('fr');
   });
 
   it('has no coordinates (and no address) without a position', () => {

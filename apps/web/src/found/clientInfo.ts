@@ -1,4 +1,5 @@
 import { finderPhoneForReport } from '../../../../packages/shared/src/validation/finderPhone';
+import type { FinderLocale } from '../../../../packages/shared/src/validation/finderLocale';
 import { finderDeviceId } from './deviceId';
 // The server's own rule, from a module without zod (this bundle must stay small).
 import { detectDeviceType, type DeviceType } from '../../../../packages/shared/src/validation/device';
@@ -106,6 +107,8 @@ export interface FoundReportPayload {
   longitude?: string;
   foundAt: string;
   reportMetadata: ReportMetadata;
+  /** The page's language: the finder's link and the owner's replies are sent in it. */
+  locale: FinderLocale;
 }
 
 /**
@@ -121,6 +124,8 @@ export function foundReportPayload(input: {
   position: Position | null;
   env: ClientEnv;
   now: Date;
+  /** The language the page is shown in. */
+  locale: FinderLocale;
 }): FoundReportPayload {
   const { position } = input;
   return {
@@ -133,5 +138,6 @@ export function foundReportPayload(input: {
       : {}),
     foundAt: input.now.toISOString(),
     reportMetadata: reportMetadata(input.env),
+    locale: input.locale,
   };
 }

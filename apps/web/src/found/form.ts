@@ -182,6 +182,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
       position,
       env: readClientEnv(),
       now: new Date(),
+      locale: tr.lang,
     });
     const result = await sendReport(qrCode, payload);
     if (result.ok) return onSent(result.threadPath);

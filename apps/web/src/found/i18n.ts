@@ -1,7 +1,9 @@
 import { MESSAGES, TYPE_NAMES, type MessageKey } from './messages';
+// The API writes to finders in these same languages (a report carries the page's as `locale`).
+import { FINDER_LOCALES, type FinderLocale } from '../../../../packages/shared/src/validation/finderLocale';
 
-export const LANGUAGES = ['en', 'es', 'fr'] as const;
-export type Lang = (typeof LANGUAGES)[number];
+export const LANGUAGES = FINDER_LOCALES;
+export type Lang = FinderLocale;
 
 const isLang = (value: string): value is Lang => (LANGUAGES as readonly string[]).includes(value);
 

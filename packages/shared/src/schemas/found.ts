@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../validation/device';
+import { FINDER_LOCALES } from '../validation/finderLocale';
 import { isAcceptedFinderPhone } from '../validation/intlPhone';
 import { nameText, safeText } from './text';
 
@@ -12,6 +13,7 @@ export const FOUND_MESSAGES = {
     'Phone must be a valid number with its country code, like +52 55 1234 5678 (sent as +525512345678), or empty',
   coordinates: 'Location must be a latitude from -90 to 90 and a longitude from -180 to 180',
   email: 'Please enter a valid email address',
+  locale: `locale must be one of ${FINDER_LOCALES.join(', ')}`,
 } as const;
 
 const text = (label: string, max: number, opts: { multiline?: boolean } = {}) =>
@@ -73,6 +75,8 @@ export const foundReportRequest = z
     address: text('address', 300).optional().nullable(),
     foundAt: z.iso.datetime({ offset: true, error: 'foundAt must be an ISO time' }).optional(),
     reportMetadata: reportMetadata.optional(),
+    /** The finder page's language: what we send the finder (link, replies) is written in it. */
+    locale: z.enum(FINDER_LOCALES, { error: FOUND_MESSAGES.locale }).optional().default('en'),
   })
   .refine((r) => (r.latitude == null) === (r.longitude == null), {
     message: FOUND_MESSAGES.coordinates,

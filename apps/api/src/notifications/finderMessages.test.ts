@@ -1,0 +1,121 @@
+import { FINDER_LOCALES } from '@homing/shared';
+import { describe, expect, it } from 'vitest';
+import { ownerReplyEmail, ownerReplySms, threadLinkEmail, threadLinkSms } from './finderMessages';
+
+// The texts alone (no database): the API tests (routes/found/finderLanguage.test.ts) read them as
+// received by a real SMTP server and SMS peer.
+
+const link = 'https://homing.example/found/K7M2P9QX4T/t/' + 'A'.repeat(43);
+const base = { itemName: 'Red keyring', brandName: 'Homing', link };
+const reply = (over: { text?: string; location?: { latitude: number; longitude: number } | null } = {}) => ({
+  ...base,
+  text: 'Thanks! I can pick it up at 5',
+  location: null,
+  ...over,
+});
+
+/** GSM 03.38's basic set: an SMS of these characters is 160 a segment, else UCS-2 and 70. */
+const GSM7 = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+
+describe('what we send a finder, in their language', () => {
+  it('keeps the English exactly as it was', () => {
+    const mail = threadLinkEmail({ ...base, locale: 'en' });
+    expect(mail.subject).toBe('Homing: your message about the Red keyring');
+    expect(mail.text).toBe(
+      'Thank you for writing to the owner of the Red keyring you found. We will tell you when they reply; you can also follow the conversation here.\n\n' +
+        `Open the conversation: ${link}`,
+    );
+    expect(mail.html).toBe(
+      '<p>Thank you for writing to the owner of the Red keyring you found. We will tell you when they reply; you can also follow the conversation here.</p>\n\n\n' +
+        `<p><a href="${link}">Open the conversation</a></p>`,
+    );
+    expect(threadLinkSms({ ...base, locale: 'en' })).toBe(
+      `Homing: your message about the Red keyring was sent to its owner. Follow the conversation: ${link}`,
+    );
+    const located = ownerReplyEmail({
+      ...reply({ location: { latitude: 48.8584, longitude: 2.2945 } }),
+      locale: 'en',
+    });
+    const map = 'https://www.openstreetmap.org/?mlat=48.8584&mlon=2.2945#map=17/48.8584/2.2945';
+    expect(located.subject).toBe('Homing: the owner of the Red keyring replied');
+    expect(located.text).toBe(
+      `The owner of the Red keyring you found replied:\n\nThanks! I can pick it up at 5\n\nLocation: ${map}\n\nReply in the conversation: ${link}`,
+    );
+    expect(located.html).toContain(`<p><a href="${map}">Open the shared location</a></p>`);
+    expect(ownerReplySms({ ...reply(), locale: 'en' })).toBe(
+      `Homing: the owner of the Red keyring replied: "Thanks! I can pick it up at 5". ${link}`,
+    );
+    expect(
+      ownerReplySms({ ...reply({ text: '', location: { latitude: 1, longitude: 2 } }), locale: 'en' }),
+    ).toBe(`Homing: the owner of the Red keyring replied with a location. ${link}`);
+  });
+
+  it('speaks Spanish and French, leaving the product, the item, the link and the owner’s words as they are', () => {
+    const es = threadLinkEmail({ ...base, locale: 'es' });
+    expect(es.subject).toBe('Homing: tu mensaje sobre Red keyring');
+    expect(es.text).toContain('Gracias por escribir al dueño de Red keyring, el objeto que has encontrado.');
+    expect(es.text).toContain(`Abrir la conversación: ${link}`);
+    const fr = ownerReplyEmail({ ...reply({ location: { latitude: 1, longitude: 2 } }), locale: 'fr' });
+    expect(fr.subject).toBe('Homing\u202f: le propriétaire de Red keyring vous a répondu');
+    expect(fr.text).toContain(
+      'Le propriétaire de Red keyring, l’objet que vous avez trouvé, vous a répondu\u202f:',
+    );
+    expect(fr.text).toContain('Thanks! I can pick it up at 5');
+    expect(fr.text).toContain('Position\u202f: https://www.openstreetmap.org/?mlat=1&mlon=2');
+    expect(fr.text).toContain(`Répondre dans la conversation\u202f: ${link}`);
+    expect(fr.html).toContain('>Ouvrir la position partagée</a>');
+    // Every piece of our wording differs from the English; the finder's page does the same.
+    for (const locale of ['es', 'fr'] as const) {
+      const texts = [threadLinkEmail({ ...base, locale }), ownerReplyEmail({ ...reply(), locale })].flatMap(
+        (m) => [m.subject, m.text],
+      );
+      const english = [
+        threadLinkEmail({ ...base, locale: 'en' }),
+        ownerReplyEmail({ ...reply(), locale: 'en' }),
+      ].flatMap((m) => [m.subject, m.text]);
+      texts.forEach((text, i) => expect(text, locale).not.toBe(english[i]));
+      for (const text of texts) {
+        expect(text).not.toMatch(/\b(the|your|owner|replied|reply)\b/);
+        expect(text).toContain('Red keyring');
+      }
+    }
+  });
+
+  it('keeps every SMS in GSM-7 and no longer than the English, so it takes no more segments', () => {
+    const cases = [
+      { ...base },
+      { ...base, itemName: 'Keys', link: 'https://h.example/found/ABCDE23456/t/' + 'b'.repeat(43) },
+      { ...base, itemName: 'A very long name for a small leather wallet' },
+    ];
+    for (const c of cases)
+      for (const locale of FINDER_LOCALES) {
+        const texts = [
+          [threadLinkSms({ ...c, locale }), threadLinkSms({ ...c, locale: 'en' })],
+          [ownerReplySms({ ...reply(), ...c, locale }), ownerReplySms({ ...reply(), ...c, locale: 'en' })],
+          [
+            ownerReplySms({ ...reply({ text: '', location: { latitude: 1, longitude: 2 } }), ...c, locale }),
+            ownerReplySms({
+              ...reply({ text: '', location: { latitude: 1, longitude: 2 } }),
+              ...c,
+              locale: 'en',
+            }),
+          ],
+        ];
+        for (const [text, english] of texts) {
+          expect(
+            [...text!].filter((ch) => !GSM7.has(ch)),
+            `${locale}: ${text}`,
+          ).toEqual([]);
+          expect(text!.length, `${locale}: ${text}`).toBeLessThanOrEqual(english!.length);
+          expect(text).toContain(c.link);
+          expect(text).toContain(c.itemName);
+        }
+      }
+    // The owner's words are quoted as written (shortened to 200 characters, as in English).
+    const long = 'ñ'.repeat(250);
+    expect(ownerReplySms({ ...reply({ text: long }), locale: 'es' })).toContain(`"${'ñ'.repeat(200)}"`);
+    expect(ownerReplySms({ ...reply({ text: long }), locale: 'es' })).not.toContain('ñ'.repeat(201));
+  });
+});

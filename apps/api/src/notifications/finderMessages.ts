@@ -1,0 +1,125 @@
+import type { FinderLocale } from '@homing/shared';
+import { threadMail, type MailLabels, type ThreadText } from './messages';
+
+/**
+ * Everything we send a finder, in the language of the page they wrote from (the report's
+ * `finder_locale`): the link back to their conversation and the owner's replies. English is the
+ * wording these messages always had; Spanish (tú) and French (vous) say the same the way the
+ * finder page does. Only our words change: the product name, the item's name, links and the
+ * owner's words go as they are.
+ *
+ * SMS wording stays within GSM-7 (no á, í, ó, ú, ç, ’ or narrow spaces: one of those makes the
+ * whole text UCS-2, 70 characters a segment) and no longer than the English, so a translation
+ * never takes more segments than the English would (finderMessages.test.ts).
+ */
+interface Names {
+  brand: string;
+  item: string;
+}
+
+interface FinderTexts {
+  /** threadMail's words: the shared location's label and link, and the colon before a value. */
+  mail: MailLabels;
+  linkSubject(n: Names): string;
+  linkIntro(n: Names): string;
+  linkAction: string;
+  linkSms(n: Names & { link: string }): string;
+  replySubject(n: Names): string;
+  replyIntro(n: Names): string;
+  replyAction: string;
+  /** `said`: the owner's words, shortened; null when they replied with a location alone. */
+  replySms(n: Names & { link: string }, said: string | null): string;
+}
+
+const en: FinderTexts = {
+  mail: { location: 'Location', openLocation: 'Open the shared location', colon: ': ' },
+  linkSubject: ({ brand, item }) => `${brand}: your message about the ${item}`,
+  linkIntro: ({ item }) =>
+    `Thank you for writing to the owner of the ${item} you found. We will tell you when they reply; you can also follow the conversation here.`,
+  linkAction: 'Open the conversation',
+  linkSms: ({ brand, item, link }) =>
+    `${brand}: your message about the ${item} was sent to its owner. Follow the conversation: ${link}`,
+  replySubject: ({ brand, item }) => `${brand}: the owner of the ${item} replied`,
+  replyIntro: ({ item }) => `The owner of the ${item} you found replied:`,
+  replyAction: 'Reply in the conversation',
+  replySms: ({ brand, item, link }, said) =>
+    `${brand}: the owner of the ${item} replied${said ? `: "${said}"` : ' with a location'}. ${link}`,
+};
+
+const es: FinderTexts = {
+  mail: { location: 'Ubicación', openLocation: 'Abrir la ubicación compartida', colon: ': ' },
+  linkSubject: ({ brand, item }) => `${brand}: tu mensaje sobre ${item}`,
+  linkIntro: ({ item }) =>
+    `Gracias por escribir al dueño de ${item}, el objeto que has encontrado. Te avisaremos cuando responda; también puedes seguir la conversación aquí.`,
+  linkAction: 'Abrir la conversación',
+  linkSms: ({ brand, item, link }) =>
+    `${brand}: tu mensaje sobre ${item} ya le ha llegado a su dueño. Sigue el chat en ${link}`,
+  replySubject: ({ brand, item }) => `${brand}: el dueño de ${item} te ha respondido`,
+  replyIntro: ({ item }) => `El dueño de ${item}, el objeto que has encontrado, te ha respondido:`,
+  replyAction: 'Responder en la conversación',
+  replySms: ({ brand, item, link }, said) =>
+    said
+      ? `${brand}: el dueño de ${item} te responde: "${said}". ${link}`
+      : `${brand}: el dueño de ${item} te marca un lugar en el mapa. ${link}`,
+};
+
+// French typography: a narrow no-break space (\u202f) before : ; ! ? in e-mail, as on the finder
+// page; in SMS a plain space (the narrow one is not GSM-7).
+const fr: FinderTexts = {
+  mail: { location: 'Position', openLocation: 'Ouvrir la position partagée', colon: '\u202f: ' },
+  linkSubject: ({ brand, item }) => `${brand}\u202f: votre message à propos de ${item}`,
+  linkIntro: ({ item }) =>
+    `Merci d’avoir écrit au propriétaire de ${item}, l’objet que vous avez trouvé. Nous vous préviendrons dès qu’il répondra\u202f; vous pouvez aussi suivre la conversation ici.`,
+  linkAction: 'Ouvrir la conversation',
+  linkSms: ({ brand, item, link }) =>
+    `${brand}: votre message sur ${item} a été transmis au propriétaire. Suivez l'échange : ${link}`,
+  replySubject: ({ brand, item }) => `${brand}\u202f: le propriétaire de ${item} vous a répondu`,
+  replyIntro: ({ item }) => `Le propriétaire de ${item}, l’objet que vous avez trouvé, vous a répondu\u202f:`,
+  replyAction: 'Répondre dans la conversation',
+  replySms: ({ brand, item, link }, said) =>
+    said
+      ? `${brand}: le propriétaire de ${item} répond "${said}". ${link}`
+      : `${brand}: le propriétaire de ${item} partage sa position. ${link}`,
+};
+
+export const FINDER_TEXTS: Record<FinderLocale, FinderTexts> = { en, es, fr };
+
+/** A stored locale we have no texts for (none should be: a CHECK keeps them known) reads English. */
+const textsFor = (locale: FinderLocale) => FINDER_TEXTS[locale] ?? en;
+
+export interface FinderLink {
+  itemName: string;
+  brandName: string;
+  /** The finder's way back into the conversation (a fresh token each time). */
+  link: string;
+  locale: FinderLocale;
+}
+
+const names = (m: { brandName: string; itemName: string }): Names => ({
+  brand: m.brandName,
+  item: m.itemName,
+});
+
+/** To the finder who gave an address: the link to come back to the conversation. */
+export function threadLinkEmail(ctx: FinderLink) {
+  const t = textsFor(ctx.locale);
+  return threadMail(
+    t.linkIntro(names(ctx)),
+    t.linkSubject(names(ctx)),
+    { ...ctx, text: '', location: null },
+    t.linkAction,
+    t.mail,
+  );
+}
+
+export const threadLinkSms = (ctx: FinderLink) =>
+  textsFor(ctx.locale).linkSms({ ...names(ctx), link: ctx.link });
+
+/** To the finder: the owner replied (their words; nothing else about them). */
+export function ownerReplyEmail(m: ThreadText & { locale: FinderLocale }) {
+  const t = textsFor(m.locale);
+  return threadMail(t.replyIntro(names(m)), t.replySubject(names(m)), m, t.replyAction, t.mail);
+}
+
+export const ownerReplySms = (m: ThreadText & { locale: FinderLocale }) =>
+  textsFor(m.locale).replySms({ ...names(m), link: m.link }, m.text ? m.text.slice(0, 200) : null);

@@ -1,0 +1,188 @@
+import { FOUND_MESSAGES } from '@homing/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignedItem } from '../../testing/codeFactory';
+import { startSmsProviderServer } from '../../testing/smsProviderServer';
+import { startSmtpSink, type ReceivedMail } from '../../testing/smtpSink';
+import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../testing/testServer';
+
+// A finder is written to in the language of the page they reported from (`locale`, kept on the
+// report): their conversation link and the owner's replies, read here as a real SMTP server and a
+// Twilio-shaped SMS peer received them.
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let sms: Awaited<ReturnType<typeof startSmsProviderServer>>;
+let server: TestServer;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  sms = await startSmsProviderServer();
+  // Finders are told apart by X-Forwarded-For (every test speaks from 127.0.0.1).
+  server = await startTestServer({ SMTP_URL: sink.url, ...sms.env, TRUST_PROXY: '1' });
+});
+afterAll(async () => {
+  await server?.close();
+  await sink?.close();
+  await sms?.close();
+});
+
+let addressCounter = 0;
+
+async function mailTo(address: string, match: (m: ReceivedMail) => boolean = () => true) {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const found = sink.received.find((m) => m.to.includes(address) && match(m));
+    if (found || Date.now() > end) return found!;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** An owner with an item named in English (their words, never translated) and a finder's report. */
+async function report(body: Record<string, unknown>) {
+  const owner = await signUp(server);
+  const { code } = await assignedItem(server.db.knex, owner.user.id, { name: 'Red keyring' });
+  const res = await server.api<{ data: { reportId: string; threadPath: string } }>(
+    'POST',
+    `/api/found/${code}/report`,
+    { body, headers: { 'X-Forwarded-For': `198.51.100.${++addressCounter}` } },
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { owner, code, ...res.body.data };
+}
+
+const ownerReplies = (s: { owner: { token: string }; reportId: string }, body: Record<string, unknown>) =>
+  server.api('POST', `/api/reports/${s.reportId}/messages`, { token: s.owner.token, body }).then((res) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The finder's way back: `{publicUrl}/found/{code}/t/{43-character token}`. */
+const threadLink = (code: string) =>
+  `${escape(server.config.publicUrl)}/found/${escape(code)}/t/[A-Za-z0-9_-]{43}`;
+const brand = () => server.config.brand.name;
+
+describe("finder messages in the finder's language", () => {
+  it('e-mails a Spanish finder the conversation link and the owner’s replies in Spanish', async () => {
+    const finderEmail = uniqueEmail('buscadora');
+    const s = await report({ foundNotes: 'Encontré tus llaves en la panadería', finderEmail, locale: 'es' });
+    const row = await server.db.knex('foundReports').where({ id: s.reportId }).first();
+    expect(row.finderLocale).toBe('es');
+
+    const link = await mailTo(finderEmail);
+    expect(link.subject).toBe(`${brand()}: tu mensaje sobre Red keyring`);
+    expect(link.text).toContain(
+      'Gracias por escribir al dueño de Red keyring, el objeto que has encontrado. Te avisaremos cuando responda; también puedes seguir la conversación aquí.',
+    );
+    expect(link.text).toMatch(new RegExp(`Abrir la conversación: ${threadLink(s.code)}`));
+    expect(link.text).toMatch(new RegExp(`<a href="${threadLink(s.code)}">Abrir la conversación</a>`));
+    expect(link.text).not.toMatch(/Thank you|Open the conversation/);
+    // The owner's own e-mail is theirs: still English.
+    const ownerMail = await mailTo(s.owner.email);
+    expect(ownerMail.text).toContain('Good news: someone found your Red keyring');
+
+    await ownerReplies(s, { text: '¡Gracias! Paso a buscarlas a las 5.' });
+    const reply = await mailTo(finderEmail, (m) => m !== link);
+    expect(reply.subject).toBe(`${brand()}: el dueño de Red keyring te ha respondido`);
+    expect(reply.text).toContain('El dueño de Red keyring, el objeto que has encontrado, te ha respondido:');
+    expect(reply.text).toContain('¡Gracias! Paso a buscarlas a las 5.');
+    expect(reply.text).toMatch(new RegExp(`Responder en la conversación: ${threadLink(s.code)}`));
+    expect(reply.text).not.toMatch(/replied|Reply in the conversation/);
+
+    // A location alone: our words around it in Spanish too.
+    await ownerReplies(s, { latitude: 40.4168, longitude: -3.7038 });
+    const located = await mailTo(finderEmail, (m) => m !== link && m !== reply);
+    expect(located.subject).toBe(`${brand()}: el dueño de Red keyring te ha respondido`);
+    expect(located.text).toContain(
+      'Ubicación: https://www.openstreetmap.org/?mlat=40.4168&mlon=-3.7038#map=17/40.4168/-3.7038',
+    );
+    expect(located.text).toContain('>Abrir la ubicación compartida</a>');
+    expect(located.text).not.toMatch(/Location:|Open the shared location/);
+  });
+
+  it('texts a French finder the conversation link and the owner’s replies in French', async () => {
+    const finderPhone = '+33612345678';
+    const s = await report({ foundNotes: 'Trouvé vos clés à la boulangerie', finderPhone, locale: 'fr' });
+
+    const link = await sms.waitFor((m) => m.to === finderPhone);
+    expect(link?.body).toMatch(
+      new RegExp(
+        `^${escape(brand())}: votre message sur Red keyring a été transmis au propriétaire\\. Suivez l'échange : ${threadLink(s.code)}$`,
+      ),
+    );
+
+    await ownerReplies(s, { text: 'Merci ! Je passe ce soir.' });
+    const reply = await sms.waitFor((m) => m.to === finderPhone && m !== link);
+    expect(reply?.body).toMatch(
+      new RegExp(
+        `^${escape(brand())}: le propriétaire de Red keyring répond "Merci ! Je passe ce soir\\."\\. ${threadLink(s.code)}$`,
+      ),
+    );
+
+    await ownerReplies(s, { latitude: 48.8584, longitude: 2.2945 });
+    const located = await sms.waitFor((m) => m.to === finderPhone && m !== link && m !== reply);
+    expect(located?.body).toMatch(
+      new RegExp(
+        `^${escape(brand())}: le propriétaire de Red keyring partage sa position\\. ${threadLink(s.code)}$`,
+      ),
+    );
+  });
+
+  it('keeps English for a report without a locale, or with en', async () => {
+    for (const locale of [undefined, 'en']) {
+      const finderEmail = uniqueEmail('finder');
+      const finderPhone = `+1555${String(2000000 + ++addressCounter).padStart(7, '0')}`;
+      const s = await report({
+        foundNotes: 'Found your keys at the bakery',
+        finderEmail,
+        finderPhone,
+        locale,
+      });
+      const row = await server.db.knex('foundReports').where({ id: s.reportId }).first();
+      expect(row.finderLocale).toBe('en');
+
+      const mail = await mailTo(finderEmail);
+      expect(mail.subject).toBe(`${brand()}: your message about the Red keyring`);
+      expect(mail.text).toMatch(
+        new RegExp(
+          'Thank you for writing to the owner of the Red keyring you found\\. We will tell you when they reply; you can also follow the conversation here\\.\\r?\\n\\r?\\n' +
+            `Open the conversation: ${threadLink(s.code)}`,
+        ),
+      );
+      const text = await sms.waitFor((m) => m.to === finderPhone);
+      expect(text?.body).toMatch(
+        new RegExp(
+          `^${escape(brand())}: your message about the Red keyring was sent to its owner\\. Follow the conversation: ${threadLink(s.code)}$`,
+        ),
+      );
+
+      await ownerReplies(s, { text: 'Thank you!' });
+      const reply = await mailTo(finderEmail, (m) => m !== mail);
+      expect(reply.subject).toBe(`${brand()}: the owner of the Red keyring replied`);
+      expect(reply.text).toContain('The owner of the Red keyring you found replied:');
+      expect(reply.text).toMatch(new RegExp(`Reply in the conversation: ${threadLink(s.code)}`));
+      const replySms = await sms.waitFor((m) => m.to === finderPhone && m !== text);
+      expect(replySms?.body).toMatch(
+        new RegExp(
+          `^${escape(brand())}: the owner of the Red keyring replied: "Thank you!"\\. ${threadLink(s.code)}$`,
+        ),
+      );
+    }
+  });
+
+  it('refuses a locale it has no texts for with the usual 400, storing nothing', async () => {
+    const owner = await signUp(server);
+    const { code, itemId } = await assignedItem(server.db.knex, owner.user.id);
+    for (const locale of ['de', 'ES', 'es-MX', '', 42, null]) {
+      const res = await server.api('POST', `/api/found/${code}/report`, {
+        body: { foundNotes: 'Found it', finderEmail: uniqueEmail('finder'), locale },
+        headers: { 'X-Forwarded-For': `198.51.100.${++addressCounter}` },
+      });
+      expect(res.status, JSON.stringify(locale)).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        data: null,
+        error: FOUND_MESSAGES.locale,
+        code: 'validation_error',
+      });
+    }
+    expect(await server.db.knex('foundReports').where({ itemId })).toHaveLength(0);
+  });
+});
