@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedItem } from '../testing/codeFactory';
 import { startSmtpSink } from '../testing/smtpSink';
 import { signUp, startTestServer, testDbKind, type TestServer } from '../testing/testServer';
+import { spawnWorker, waitUntil } from '../testing/workerProcess';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const REPORTS = 8;
 
 // Two worker processes on one database: only PostgreSQL admits that (the embedded one is locked
@@ -26,23 +24,10 @@ describe.skipIf(testDbKind() !== 'postgres')(
       await sink.close();
     });
 
-    const worker = () =>
-      spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/worker.ts'], {
-        cwd: repoRoot,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          DATABASE_URL: server.db.url,
-          SMTP_URL: sink.url,
-          WORKER_POLL_MS: '100',
-          WORKER_LEASE_MS: '2000',
-          // One lane: the kill then leaves exactly one message in doubt (the held one).
-          WORKER_CONCURRENCY: '1',
-          LOG_LEVEL: 'silent',
-        },
-      });
+    // One lane: the kill then leaves exactly one message in doubt (the held one).
+    const worker = () => spawnWorker({ databaseUrl: server.db.url, smtpUrl: sink.url, concurrency: 1 });
     const statuses = async () =>
-      // The reports' own messages (their escalation reminders are due later: escalation.test.ts).
+      // The reports' own messages (their escalation steps are due later: escalationDurability.test.ts).
       (
         await server.db
           .knex('notifications')
@@ -50,13 +35,6 @@ describe.skipIf(testDbKind() !== 'postgres')(
           .select('status')
           .orderBy('createdAt')
       ).map((r) => r.status as string);
-    const waitUntil = async (ok: () => Promise<boolean> | boolean, ms = 20_000) => {
-      const until = Date.now() + ms;
-      while (!(await ok())) {
-        if (Date.now() > until) throw new Error('timed out');
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
 
     it('a worker killed mid-delivery loses nothing, and every e-mail arrives exactly once', async () => {
       const owner = await signUp(server);
@@ -71,8 +49,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
 
       const first = worker();
       await waitUntil(() => held > 0);
-      first.kill('SIGKILL');
-      await new Promise((r) => first.once('exit', r));
+      await first.kill();
       const inFlight = await server.db
         .knex('notifications')
         .whereRaw("payload->>'text' like '%report number 3%'")
@@ -83,7 +60,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
       try {
         await waitUntil(async () => (await statuses()).every((s) => s === 'delivered'));
       } finally {
-        second.kill('SIGTERM');
+        await second.stop();
       }
       const keys = (
         await server.db.knex('notifications').whereNull('escalationStep').select('idempotencyKey')

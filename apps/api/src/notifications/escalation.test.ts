@@ -3,14 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignedItem } from '../testing/codeFactory';
-import { startSmtpSink } from '../testing/smtpSink';
+import {
+  addBackupContact,
+  alerts,
+  escalatingOwner,
+  fileReport,
+  reminders,
+  waitMails,
+} from '../testing/escalation';
+import { startSmtpSink, type SmtpSink } from '../testing/smtpSink';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../testing/testServer';
 import { smtpMailer, type Mailer } from './mailer';
 import { folderSmsProvider } from './sms';
 import { notificationWorker } from './worker';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let sink: SmtpSink;
 let server: TestServer;
 let smsDir: string;
 /** The workers' clock: tests move it; the server's own worker is off (WORKER=0). */
@@ -43,63 +50,19 @@ afterAll(async () => {
 });
 
 const MIN = 60_000;
-const mailsTo = (email: string) => sink.received.filter((m) => m.to.includes(email));
-const reminders = (email: string) =>
-  mailsTo(email).filter((m) => m.text.includes('is waiting for your answer'));
-const alerts = (email: string) => mailsTo(email).filter((m) => m.text.includes('may need help'));
-
-async function owner(delay = 10) {
-  const o = await signUp(server);
-  const res = await server.api('PUT', '/api/users/me/notification-preferences', {
-    token: o.token,
-    body: {
-      email: true,
-      sms: false,
-      browser: true,
-      quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'UTC' },
-      urgentBreaksThrough: true,
-      escalationDelayMinutes: delay,
+const owner = (delay = 10) => escalatingOwner(server, delay);
+/** Adds a backup contact; with `confirm`, follows the link from the e-mail it is sent. */
+const backup = (token: string, email: string, confirm: boolean) =>
+  addBackupContact(server, sink, {
+    token,
+    email,
+    confirm,
+    deliver: () => {
+      now = new Date();
+      return newWorker().runOnce();
     },
   });
-  expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ data: { escalationDelayMinutes: delay } });
-  const { code } = await assignedItem(server.db.knex, o.user.id, { name: 'Blue backpack' });
-  return { ...o, code };
-}
-
-/** Adds a backup contact; with `confirm`, follows the link from the e-mail it is sent. */
-async function backup(token: string, email: string, confirm: boolean) {
-  const res = await server.api('POST', '/api/users/me/backup-contacts', { token, body: { contact: email } });
-  expect(res.status).toBe(200);
-  now = new Date();
-  await newWorker().runOnce();
-  const [mail] = await waitMails(email, 1);
-  const link = /\/backup\/confirm\?token=([\w-]+)/.exec(mail!.text)?.[1];
-  expect(link).toBeTruthy();
-  if (!confirm) return;
-  const ok = await server.api('POST', '/api/backup-contacts/confirm', { body: { token: link } });
-  expect(ok.status).toBe(200);
-  // Single use.
-  const again = await server.api('POST', '/api/backup-contacts/confirm', { body: { token: link } });
-  expect(again.status).toBe(400);
-}
-
-async function waitMails(email: string, n: number) {
-  const until = Date.now() + 5_000;
-  while (mailsTo(email).length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
-  return mailsTo(email);
-}
-
-async function report(code: string) {
-  const res = await server.api<{ data: { id: string } }>('POST', `/api/found/${code}/report`, {
-    body: { foundNotes: 'Found it on the bus' },
-  });
-  expect(res.status).toBe(201);
-  const row = (await server.db.knex('foundReports').orderBy('createdAt', 'desc').first('id')) as {
-    id: string;
-  };
-  return { id: row.id, at: Date.now() };
-}
+const report = (code: string) => fileReport(server, code);
 
 describe('escalation of an unread report', () => {
   it('tells the owner again at their delay, not before, then confirmed backup contacts only, once', async () => {
@@ -113,29 +76,29 @@ describe('escalation of an unread report', () => {
 
     now = new Date(r.at + 10 * MIN - 5_000);
     await worker.runOnce();
-    await waitMails(o.email!, 1);
-    expect(reminders(o.email!)).toHaveLength(0);
+    await waitMails(sink, o.email!, 1);
+    expect(reminders(sink, o.email!)).toHaveLength(0);
 
     now = new Date(r.at + 10 * MIN + 5_000);
     await worker.runOnce();
-    await waitMails(o.email!, 2);
-    expect(reminders(o.email!)).toHaveLength(1);
-    expect(alerts(confirmed)).toHaveLength(0);
+    await waitMails(sink, o.email!, 2);
+    expect(reminders(sink, o.email!)).toHaveLength(1);
+    expect(alerts(sink, confirmed)).toHaveLength(0);
 
     now = new Date(r.at + 20 * MIN + 5_000);
     await worker.runOnce();
-    await waitMails(confirmed, 2);
-    const [alert] = alerts(confirmed);
+    await waitMails(sink, confirmed, 2);
+    const [alert] = alerts(sink, confirmed);
     expect(alert).toBeDefined();
     // Nothing about the finder: only that the owner may need help.
     expect(alert!.text).toContain('found their Blue backpack');
     expect(alert!.text).not.toContain('Found it on the bus');
-    expect(alerts(unconfirmed)).toHaveLength(0);
+    expect(alerts(sink, unconfirmed)).toHaveLength(0);
 
     now = new Date(r.at + 60 * MIN);
     expect(await worker.runOnce()).toBe(0);
-    expect(reminders(o.email!)).toHaveLength(1);
-    expect(alerts(confirmed)).toHaveLength(1);
+    expect(reminders(sink, o.email!)).toHaveLength(1);
+    expect(alerts(sink, confirmed)).toHaveLength(1);
   });
 
   it('stops the moment the owner opens the report', async () => {
@@ -155,12 +118,14 @@ describe('escalation of an unread report', () => {
 
     now = new Date(r.at + 24 * 60 * MIN);
     await newWorker().runOnce();
-    await waitMails(o.email!, 1);
-    expect(reminders(o.email!)).toHaveLength(0);
-    expect(alerts(contact)).toHaveLength(0);
+    await waitMails(sink, o.email!, 1);
+    expect(reminders(sink, o.email!)).toHaveLength(0);
+    expect(alerts(sink, contact)).toHaveLength(0);
   });
 
-  it('a worker killed holding a step lease loses nothing, and each step goes exactly once', async () => {
+  // A live worker stuck on a step (a provider that never answers): another worker must wait for its
+  // lease. A worker process killed mid-step is escalationDurability.test.ts (PostgreSQL only).
+  it('a step leased by a hung worker is not sent by another until the lease runs out, then once', async () => {
     const o = await owner(5);
     const contact = uniqueEmail();
     await backup(o.token, contact, true);
@@ -168,9 +133,9 @@ describe('escalation of an unread report', () => {
     // The first e-mail (the report itself) goes now.
     now = new Date();
     await newWorker().runOnce();
-    await waitMails(o.email!, 1);
+    await waitMails(sink, o.email!, 1);
 
-    // A worker that leases step 1 and dies before sending (its mailer never answers; it is abandoned).
+    // A worker that leases step 1 and hangs before sending (its mailer never answers; it is abandoned).
     now = new Date(r.at + 5 * MIN + 5_000);
     const hung: Mailer = { send: () => new Promise(() => {}) };
     void newWorker({ mailer: hung, leaseMs: 500 }).runOnce();
@@ -187,20 +152,20 @@ describe('escalation of an unread report', () => {
     // A new worker: the lease is still held, so nothing is sent twice...
     const second = newWorker();
     await second.runOnce();
-    expect(reminders(o.email!)).toHaveLength(0);
+    expect(reminders(sink, o.email!)).toHaveLength(0);
     // ...and once it runs out, the step is sent, once.
     await new Promise((res) => setTimeout(res, 600));
     await second.runOnce();
     await second.runOnce();
-    await waitMails(o.email!, 2);
-    expect(reminders(o.email!)).toHaveLength(1);
+    await waitMails(sink, o.email!, 2);
+    expect(reminders(sink, o.email!)).toHaveLength(1);
 
     // Step 2 survives too (it was only ever in the outbox), and goes once.
     now = new Date(r.at + 10 * MIN + 5_000);
     await newWorker().runOnce();
     await newWorker().runOnce();
-    await waitMails(contact, 2);
-    expect(alerts(contact)).toHaveLength(1);
+    await waitMails(sink, contact, 2);
+    expect(alerts(sink, contact)).toHaveLength(1);
     const rows = await server.db
       .knex('notifications')
       .where({ foundReportId: r.id })

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/**
+ * `npm run worker` (cli/worker.ts) as a real child process on `databaseUrl`, mailing `smtpUrl`, on
+ * real time (the database's `now()` decides what is due): what the durability tests kill. It polls
+ * every 100 ms; one lane by default, so a kill leaves exactly one message in doubt. `leaseMs` is
+ * how long a job it leases stays its own, also after it dies. `ready` settles once it polls (starting
+ * takes seconds on a busy machine, longer than a test should wait for one message).
+ */
+export function spawnWorker(opts: {
+  databaseUrl: string;
+  smtpUrl: string;
+  leaseMs?: number;
+  concurrency?: number;
+}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/worker.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: {
+      ...process.env,
+      DATABASE_URL: opts.databaseUrl,
+      SMTP_URL: opts.smtpUrl,
+      WORKER_POLL_MS: '100',
+      WORKER_LEASE_MS: String(opts.leaseMs ?? 2_000),
+      WORKER_CONCURRENCY: String(opts.concurrency ?? 1),
+      // Only for the line that says it has started.
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    let out = '';
+    // Read to the end, so a full pipe never stalls the worker.
+    child.stdout.on('data', (d: Buffer) => {
+      if (out.length < 100_000) out += d.toString();
+      if (out.includes('notification worker started')) resolve();
+    });
+    void exited.then(() => reject(new Error('the worker process exited before it started')));
+  });
+  ready.catch(() => undefined);
+  return {
+    ready,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    /** SIGKILL, as the OOM killer or a power cut would: no shutdown, its leases stay taken. */
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    /** SIGTERM: the worker's own shutdown (finishes or hands back what it holds). */
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export type WorkerProcess = ReturnType<typeof spawnWorker>;
+
+/** Polls `ok` every 50 ms until it holds; throws after `ms`. */
+export async function waitUntil(ok: () => Promise<boolean> | boolean, ms = 20_000) {
+  const until = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
