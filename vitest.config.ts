@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Unit tests run once; API tests run twice: on a real PostgreSQL server and on the embedded PGlite.
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker; the API tests mostly wait on PostgreSQL, sockets
+    // and timers, so two files at once (one per core) finish sooner without starving each other.
+    maxWorkers: 2,
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
       : ['default'],
