@@ -11,11 +11,14 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
  * takes seconds on a busy machine, longer than a test should wait for one message).
  */
 export function spawnWorker(opts: {
-  databaseUrl: string;
+  /** The test server's `db.url`: a second process can share only a PostgreSQL server. */
+  databaseUrl: string | undefined;
   smtpUrl: string;
   leaseMs?: number;
   concurrency?: number;
 }) {
+  if (!opts.databaseUrl)
+    throw new Error('a worker process needs the PostgreSQL server (HOMING_TEST_DB=postgres)');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/worker.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'ignore'],
