@@ -34,6 +34,9 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
+          // One module graph per worker for all its files: each file then skips loading the
+          // whole API again (1–2 s a file). These tests mock nothing and change no globals.
+          isolate: false,
           include: ['apps/api/src/**/*.test.ts', 'migrations/**/*.test.ts'],
           env: { HOMING_TEST_DB: 'postgres' },
           testTimeout: 30000,
@@ -43,6 +46,9 @@ export default defineConfig({
       {
         test: {
           name: 'api-embedded',
+          // One module graph per worker for all its files: each file then skips loading the
+          // whole API again (1–2 s a file). These tests mock nothing and change no globals.
+          isolate: false,
           include: ['apps/api/src/**/*.test.ts', 'migrations/**/*.test.ts'],
           env: { HOMING_TEST_DB: 'embedded' },
           testTimeout: 30000,

@@ -159,9 +159,13 @@ console.table(
 const qr = loads['/qr/{code}']!;
 const shown = median(qr.map((r) => r.shownMs));
 const total = median(qr.map((r) => r.bytesTotal));
+// The issue's own reference: /found/{code} alone showed the item in 2.0 s where the target was
+// set, so 1.5 s is 0.75 of it; this machine's speed cancels out of the ratio.
+const direct = median(loads['/found/{code}']!.map((r) => r.shownMs));
 console.log(
   `/qr/{code}: ${shown < TARGET_MS ? 'MET' : 'NOT MET'} (shown < ${TARGET_MS} ms), ` +
-    `${total < TARGET_BYTES ? 'MET' : 'NOT MET'} (< ${TARGET_BYTES / 1024} KiB transferred)`,
+    `${total < TARGET_BYTES ? 'MET' : 'NOT MET'} (< ${TARGET_BYTES / 1024} KiB transferred); ` +
+    `${(shown / direct).toFixed(2)} of /found/{code} in the same run (target ≤ 0.75: 1.5 s of its 2.0 s)`,
 );
 
 await browser.close();
