@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addBackupContact,
   alerts,
+  emailOnlyPreferences,
   escalatingOwner,
   fileReport,
   reminders,
@@ -192,14 +193,7 @@ describe('backup contacts', () => {
     expect(fourth.status).toBe(409);
     const tooShort = await server.api('PUT', '/api/users/me/notification-preferences', {
       token: a.token,
-      body: {
-        email: true,
-        sms: false,
-        browser: true,
-        quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'UTC' },
-        urgentBreaksThrough: true,
-        escalationDelayMinutes: 4,
-      },
+      body: emailOnlyPreferences(4),
     });
     expect(tooShort.status).toBe(400);
     const bad = await server.api('POST', '/api/users/me/backup-contacts', {

@@ -20,6 +20,16 @@ export async function waitMails(sink: SmtpSink, email: string, n: number, ms = 1
   return mailsTo(sink, email);
 }
 
+/** Notification preferences: e-mail only, at any hour, unread reports escalating after `delay` minutes. */
+export const emailOnlyPreferences = (delay: number) => ({
+  email: true,
+  sms: false,
+  browser: true,
+  quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'UTC' },
+  urgentBreaksThrough: true,
+  escalationDelayMinutes: delay,
+});
+
 /**
  * A new owner told by e-mail only, at any hour, whose unread reports escalate after `delay` minutes,
  * with one item ("Blue backpack") and its code.
@@ -31,14 +41,7 @@ export async function escalatingOwner(server: TestServer, delay = 10) {
     '/api/users/me/notification-preferences',
     {
       token: o.token,
-      body: {
-        email: true,
-        sms: false,
-        browser: true,
-        quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'UTC' },
-        urgentBreaksThrough: true,
-        escalationDelayMinutes: delay,
-      },
+      body: emailOnlyPreferences(delay),
     },
   );
   if (res.status !== 200 || res.body.data.escalationDelayMinutes !== delay)
