@@ -1,27 +1,24 @@
 import { FOUND_MESSAGES } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedItem } from '../../testing/codeFactory';
-import { startSmsProviderServer } from '../../testing/smsProviderServer';
-import { startSmtpSink, type ReceivedMail } from '../../testing/smtpSink';
-import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../testing/testServer';
+import { startFinderTestServer } from '../../testing/finderServer';
+import type { ReceivedMail, SmtpSink } from '../../testing/smtpSink';
+import { signUp, uniqueEmail, type TestServer } from '../../testing/testServer';
 
 // A finder is written to in the language of the page they reported from (`locale`, kept on the
 // report): their conversation link and the owner's replies, read here as a real SMTP server and a
 // Twilio-shaped SMS peer received them.
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let sms: Awaited<ReturnType<typeof startSmsProviderServer>>;
+let peers: Awaited<ReturnType<typeof startFinderTestServer>>;
+let sink: SmtpSink;
+let sms: Awaited<ReturnType<typeof startFinderTestServer>>['sms'];
 let server: TestServer;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  sms = await startSmsProviderServer();
-  // Finders are told apart by X-Forwarded-For (every test speaks from 127.0.0.1).
-  server = await startTestServer({ SMTP_URL: sink.url, ...sms.env, TRUST_PROXY: '1' });
+  peers = await startFinderTestServer();
+  ({ server, sink, sms } = peers);
 });
 afterAll(async () => {
-  await server?.close();
-  await sink?.close();
-  await sms?.close();
+  await peers?.close();
 });
 
 let addressCounter = 0;

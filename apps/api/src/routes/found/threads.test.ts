@@ -1,30 +1,24 @@
 import { THREAD_MESSAGES } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedItem } from '../../testing/codeFactory';
-import { startSmsProviderServer } from '../../testing/smsProviderServer';
-import { startSmtpSink } from '../../testing/smtpSink';
+import { startFinderTestServer } from '../../testing/finderServer';
+import type { SmtpSink } from '../../testing/smtpSink';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../testing/testServer';
 import { readEventStream } from '../../testing/eventStreamReader';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let sms: Awaited<ReturnType<typeof startSmsProviderServer>>;
+let peers: Awaited<ReturnType<typeof startFinderTestServer>>;
+let sink: SmtpSink;
+let sms: Awaited<ReturnType<typeof startFinderTestServer>>['sms'];
 let server: TestServer;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  sms = await startSmsProviderServer();
-  server = await startTestServer({
-    SMTP_URL: sink.url,
-    ...sms.env,
-    // Finders are told apart by X-Forwarded-For (every test speaks from 127.0.0.1).
-    TRUST_PROXY: '1',
+  peers = await startFinderTestServer({
     THREAD_MESSAGE_LIMIT_PER_THREAD: '6',
     THREAD_MESSAGE_LIMIT_PER_SENDER: '4',
   });
+  ({ server, sink, sms } = peers);
 });
 afterAll(async () => {
-  await server?.close();
-  await sink?.close();
-  await sms?.close();
+  await peers?.close();
 });
 
 let addressCounter = 0;
