@@ -29,11 +29,12 @@ import { labelPageLoader } from './services/labelPageLoader';
  */
 const refuseControlCharactersInPath: Koa.Middleware = async (ctx, next) => {
   let decoded = ctx.path;
-  try {
-    decoded = decodeURIComponent(ctx.path);
-  } catch {
-    // The router leaves a malformed escape undecoded: its parameters stay plain text.
-  }
+  if (decoded.includes('%'))
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      // The router leaves a malformed escape undecoded: its parameters stay plain text.
+    }
   if (hasControlCharacters(decoded)) throw notFound();
   return next();
 };
@@ -60,6 +61,14 @@ export function createApp(deps: Deps) {
   // one the outermost proxy saw); anything left of it was written by the client and is ignored.
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   app.use(requestLog(deps.logger));
+  // An answer written once a graceful shutdown has begun closes its connection (server.ts).
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      if (deps.stopping.aborted) ctx.res.shouldKeepAlive = false;
+    }
+  });
   app.use(deps.metrics.middleware);
   app.use(errorHandler);
   app.use(refuseControlCharactersInPath);

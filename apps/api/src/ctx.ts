@@ -49,19 +49,20 @@ export async function withEffects<T>(
   work: (effects: Effects) => Promise<T>,
   onEffectError: (err: unknown) => void,
 ): Promise<T> {
-  const committed: Effect[] = [];
-  const rolledBack: Effect[] = [];
+  // Most requests register none: no lists and no extra turn of the event loop for them.
+  let committed: Effect[] | undefined;
+  let rolledBack: Effect[] | undefined;
   let result: T;
   try {
     result = await work({
-      afterCommit: (effect) => void committed.push(effect),
-      afterRollback: (effect) => void rolledBack.push(effect),
+      afterCommit: (effect) => void (committed ??= []).push(effect),
+      afterRollback: (effect) => void (rolledBack ??= []).push(effect),
     });
   } catch (err) {
-    await runEffects(rolledBack, onEffectError);
+    if (rolledBack) await runEffects(rolledBack, onEffectError);
     throw err;
   }
-  await runEffects(committed, onEffectError);
+  if (committed) await runEffects(committed, onEffectError);
   return result;
 }
 

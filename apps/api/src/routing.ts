@@ -100,6 +100,15 @@ const zodWording = (iss: z.core.$ZodRawIssue) => {
 };
 const parseOptions = { error: zodWording };
 
+/**
+ * Parses without options first: zod's checks run on their fast path, and only a failing input
+ * (rare) is parsed again with the wording, which throws.
+ */
+function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : schema.parse(value, parseOptions);
+}
+
 export function guard(access: Access): Middleware {
   return async (ctx, next) => {
     if (access === 'public') return next();
@@ -129,15 +138,16 @@ export function route<
     ({ db }: Deps): Middleware =>
     async (ctx) => {
       const actor = (ctx.state as AppState).user as Actor<A>;
-      const parsed = {
-        body: (spec.body ? spec.body.parse(ctx.request.body ?? {}, parseOptions) : undefined) as Out<B>,
-        query: (spec.query ? spec.query.parse(ctx.query, parseOptions) : undefined) as Out<Q>,
-        params: (spec.params ? spec.params.parse(ctx.params, parseOptions) : undefined) as Out<P>,
-        prepared: undefined,
+      const input: RouteInput<Out<B>, Out<Q>, Out<P>, R> = {
+        body: (spec.body ? parse(spec.body, ctx.request.body ?? {}) : undefined) as Out<B>,
+        query: (spec.query ? parse(spec.query, ctx.query) : undefined) as Out<Q>,
+        params: (spec.params ? parse(spec.params, ctx.params) : undefined) as Out<P>,
+        prepared: undefined as R,
         ctx,
       };
-      const prepared = spec.prepare ? await spec.prepare(parsed, { trx: db, actor }) : (undefined as R);
-      const input = { ...parsed, prepared };
+      // `prepare` sees the input before it has run (its `prepared` is undefined).
+      if (spec.prepare)
+        input.prepared = await spec.prepare(input as RouteInput<Out<B>, Out<Q>, Out<P>>, { trx: db, actor });
       const logEffectError = (err: unknown) => ctx.log.warn({ err }, 'after-commit effect failed');
       const data = spec.transaction
         ? await inTransaction(

@@ -101,13 +101,11 @@ export async function startServer(
   const stopping = new AbortController();
   const deps: Deps = { db: db.knex, config, logger, hub, worker, stopping: stopping.signal, metrics };
   const app = createApp(deps);
+  // Once stopping, every answer closes its connection, so keep-alive clients move elsewhere: a
+  // request that arrives then here, one already in flight as its answer is written (createApp).
   const handle = app.callback();
-  const answering = new Set<http.ServerResponse>();
   const server = createHttpServer(config.http, (req, res) => {
-    // Once stopping, every answer closes its connection, so keep-alive clients move elsewhere.
     if (stopping.signal.aborted) res.shouldKeepAlive = false;
-    answering.add(res);
-    res.once('close', () => answering.delete(res));
     void handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -132,7 +130,6 @@ export async function startServer(
     (closing ??= (async () => {
       const deadline = Date.now() + timeoutMs;
       stopping.abort();
-      for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // A request that finishes leaves an idle socket behind (its response said Connection: close,
