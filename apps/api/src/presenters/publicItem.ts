@@ -1,9 +1,15 @@
 import type { Item } from '../models/Item';
+import type { ItemType } from '../models/ItemType';
 import { photoUrl } from '../services/photoStore';
 import { presentLost } from './item';
 
+type PublicFields = Pick<
+  Item,
+  'id' | 'name' | 'description' | 'photoKey' | 'lostAt' | 'lostMessage' | 'lostReward' | 'lostStolen'
+> & { itemType?: Pick<ItemType, 'id' | 'icon' | 'displayName'> | null };
+
 /** What a finder may see of an item: never the owner's name, e-mail or phone. */
-export const presentPublicItem = (item: Item) => ({
+export const presentPublicItem = (item: PublicFields) => ({
   id: item.id,
   name: item.name,
   description: item.description,
