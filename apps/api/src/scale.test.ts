@@ -1,195 +1,46 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateLatest, type Database } from './db/connection';
 import { assignedItem, makeSet, quickUsers } from './testing/codeFactory';
-import { startDeployNginx } from './testing/reverseProxy';
-import { startSmtpSink } from './testing/smtpSink';
+import { freePort } from './testing/reverseProxy';
 import {
-  freshDatabase,
-  testDbKind,
-  TEST_DATABASE_URL,
-  uniqueEmail,
-  type TestServer,
-} from './testing/testServer';
+  direct,
+  eventsText,
+  PASSWORD,
+  register,
+  report,
+  ScaleCluster,
+  startProcess,
+  type Proc,
+} from './testing/scale';
+import { testDbKind, TEST_DATABASE_URL, type TestServer } from './testing/testServer';
 
 // Production's shape on one machine: PostgreSQL, two API processes (WORKER=0), one `npm run worker`
-// and nginx running deploy/nginx.conf.template, all real processes.
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const PASSWORD = 'correct horse';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-type Proc = ReturnType<typeof startProcess>;
-function startProcess(script: string, env: Record<string, string>, readyText: string | null) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', SEED_DEMO: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-  });
-  let out = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    if (readyText === null) resolve();
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (readyText && out.includes(readyText)) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`${script} exited: ${out}`)));
-  });
-  ready.catch(() => undefined);
-  return {
-    child,
-    ready,
-    exited,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-/** JSON over plain HTTP straight to one process. */
-async function direct(port: number, method: string, url: string, opts: Req = {}): Promise<Answer> {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: headersOf(opts),
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-type Req = { body?: unknown; token?: string; headers?: Record<string, string> };
-const headersOf = (opts: Req) => ({
-  ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-  ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
-  ...opts.headers,
-});
-
-/** Opens a request through nginx's TLS port (its certificate is the test's self-signed one). */
-function tlsRequest(method: string, url: string, opts: Req = {}) {
-  return new Promise<IncomingMessage>((resolve, reject) => {
-    const req = https.request(nginxUrl + url, {
-      method,
-      headers: headersOf(opts),
-      rejectUnauthorized: false,
-      agent: false,
-    });
-    req.on('response', resolve).on('error', reject);
-    req.end(opts.body === undefined ? undefined : JSON.stringify(opts.body));
-  });
-}
-async function viaNginx(method: string, url: string, opts: Req = {}): Promise<Answer> {
-  const res = await tlsRequest(method, url, opts);
-  let text = '';
-  for await (const chunk of res) text += String(chunk);
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    body = { raw: text };
-  }
-  return { status: res.statusCode!, body };
-}
-
-/** An owner's live stream: `text()` is what arrived so far. */
-function eventsText(stream: AsyncIterable<unknown>) {
-  let text = '';
-  void (async () => {
-    try {
-      for await (const chunk of stream)
-        text += chunk instanceof Uint8Array ? Buffer.from(chunk).toString() : String(chunk);
-    } catch {
-      // closed by the test
-    }
-  })();
-  return () => text;
-}
-
-const report = (note: string) => ({
-  finderName: '',
-  finderEmail: '',
-  finderPhone: '+15551230000',
-  foundNotes: note,
-  latitude: '40.71284',
-  longitude: '-74.006',
-  foundAt: new Date().toISOString(),
-  reportMetadata: {
-    deviceType: 'mobile',
-    platform: 'iPhone',
-    language: 'en-US',
-    timezone: 'America/New_York',
-    screenSize: '390x844',
-    connectionType: '4g',
-  },
-});
+// and nginx running deploy/nginx.conf.template, all real processes (testing/scale.ts starts them).
 
 const skip = testDbKind() !== 'postgres';
-let db: Database;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let nginx: Awaited<ReturnType<typeof startDeployNginx>>;
-let nginxUrl: string;
-let apiA: Proc, apiB: Proc, worker: Proc;
+const cluster = new ScaleCluster();
+const { others, tlsRequest, viaNginx } = cluster;
+// The rest of the cluster the tests use, set once it has started.
+let db: ScaleCluster['db'];
+let sink: ScaleCluster['sink'];
+let nginx: ScaleCluster['nginx'];
+let apiA: Proc;
 let portA: number, portB: number;
 let common: Record<string, string>;
-const others: Proc[] = [];
-
-async function register(port: number) {
-  const email = uniqueEmail('scale');
-  const res = await direct(port, 'POST', '/api/auth/register', { body: { email, password: PASSWORD } });
-  expect(res.status).toBe(201);
-  return { email, token: res.body.sessionToken as string, id: (res.body.user as { id: string }).id };
-}
 
 beforeAll(async () => {
   if (skip) return;
-  db = await freshDatabase('postgres');
-  // Migrated once here, so the processes below start on a ready schema rather than race to migrate.
-  await migrateLatest(db.knex);
-  sink = await startSmtpSink();
-  [portA, portB] = [await freePort(), await freePort()];
-  common = {
-    DATABASE_URL: db.url!,
-    WORKER: '0',
-    TRUST_PROXY: '1',
-    SMTP_URL: sink.url,
-    // The report stream below comes from one address (nginx's view of the test).
-    REPORT_LIMIT_PER_ADDRESS: '100000',
-    REPORT_LIMIT_PER_ITEM: '100000',
-    REPORT_HOLD_AFTER_PER_ITEM: '100000',
-    CODE_LOOKUP_LIMIT_PER_MINUTE: '100000',
-  };
-  apiA = startProcess('apps/api/src/main.ts', { ...common, PORT: String(portA) }, 'Homing is running');
-  apiB = startProcess('apps/api/src/main.ts', { ...common, PORT: String(portB) }, 'Homing is running');
-  worker = startProcess('apps/api/src/cli/worker.ts', { ...common, WORKER_POLL_MS: '200' }, null);
-  await Promise.all([apiA.ready, apiB.ready]);
-  nginx = await startDeployNginx(path.join(repoRoot, 'deploy/nginx.conf.template'), [portA, portB]);
-  nginxUrl = nginx.httpsUrl;
+  await cluster.start();
+  ({ db, sink, nginx, apiA, portA, portB, common } = cluster);
 }, 90_000);
 
 afterAll(async () => {
   if (skip) return;
-  await nginx?.close();
-  await Promise.all([apiA, apiB, worker, ...others].map((p) => p?.stop()));
-  await sink?.close();
-  await db?.close();
+  await cluster.close();
 });
 
 describe.skipIf(skip)(
@@ -402,22 +253,3 @@ describe.skipIf(skip)(
     }, 60_000);
   },
 );
-
-// The systemd units DEPLOY.md shows cannot run here (no systemd as PID 1); their syntax, directives
-// and ExecStart binary are checked instead.
-const analyze = '/usr/bin/systemd-analyze';
-describe.skipIf(skip || !fs.existsSync(analyze))('deploy/systemd units (needs systemd-analyze)', () => {
-  it('pass systemd-analyze verify without a warning', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-units-'));
-    try {
-      // A template unit is verified through an instance: the port 3001.
-      const api = path.join(dir, 'homing-api@3001.service');
-      fs.copyFileSync(path.join(repoRoot, 'deploy/systemd/homing-api@.service'), api);
-      const worker = path.join(repoRoot, 'deploy/systemd/homing-worker.service');
-      const run = spawnSync(analyze, ['verify', api, worker], { encoding: 'utf8' });
-      expect({ status: run.status, said: run.stdout + run.stderr }).toEqual({ status: 0, said: '' });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});

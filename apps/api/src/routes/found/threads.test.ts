@@ -1,147 +1,27 @@
-import { THREAD_MESSAGES } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignedItem } from '../../testing/codeFactory';
-import { startFinderTestServer } from '../../testing/finderServer';
 import type { SmtpSink } from '../../testing/smtpSink';
-import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../testing/testServer';
-import { readEventStream } from '../../testing/eventStreamReader';
+import { uniqueEmail, type TestServer } from '../../testing/testServer';
+import { apiPath, openEvents, startConversation, startThreadTestServer, until } from '../../testing/threads';
 
-let peers: Awaited<ReturnType<typeof startFinderTestServer>>;
+// A whole conversation: replies both ways, live and by e-mail and SMS, receipts, and privacy.
+
+let peers: Awaited<ReturnType<typeof startThreadTestServer>>;
 let sink: SmtpSink;
-let sms: Awaited<ReturnType<typeof startFinderTestServer>>['sms'];
+let sms: Awaited<ReturnType<typeof startThreadTestServer>>['sms'];
 let server: TestServer;
 beforeAll(async () => {
-  peers = await startFinderTestServer({
-    THREAD_MESSAGE_LIMIT_PER_THREAD: '6',
-    THREAD_MESSAGE_LIMIT_PER_SENDER: '4',
-  });
+  peers = await startThreadTestServer();
   ({ server, sink, sms } = peers);
 });
 afterAll(async () => {
   await peers?.close();
 });
 
-let addressCounter = 0;
-/** A finder of their own: a fresh client address. */
-const finderAddress = () => ({ 'X-Forwarded-For': `203.0.113.${++addressCounter}` });
-
-/** Reads a server-sent-event stream (with a bearer header for the owner, bare for a finder). */
-async function openEvents(path: string, token?: string) {
-  const res = await fetch(`${server.url}${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  return readEventStream(res);
-}
-
-const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000) => {
-  const end = Date.now() + timeoutMs;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 25));
-    value = await read();
-  }
-  return value;
-};
-
-interface Setup {
-  owner: Awaited<ReturnType<typeof signUp>>;
-  ownerPhone: string;
-  code: string;
-  itemId: string;
-  reportId: string;
-  threadPath: string;
-  finder: Record<string, string>;
-}
-
-/** An owner reachable by e-mail and SMS, their item, and a finder's report opening a conversation. */
-async function startConversation(
-  report: Record<string, unknown> = { foundNotes: 'Found your keys at the bakery' },
-): Promise<Setup> {
-  const owner = await signUp(server);
-  const ownerPhone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  await server.db
-    .knex('users')
-    .where({ id: owner.user.id })
-    .update({ phoneNumber: ownerPhone, smsOptIn: true, phoneVerifiedAt: new Date() });
-  const { code, itemId } = await assignedItem(server.db.knex, owner.user.id, { name: 'Red keyring' });
-  const finder = finderAddress();
-  const res = await server.api<{ data: { reportId: string; threadPath: string } }>(
-    'POST',
-    `/api/found/${code}/report`,
-    { body: report, headers: finder },
-  );
-  expect(res.status).toBe(201);
-  const { reportId, threadPath } = res.body.data;
-  return { owner, ownerPhone, code, itemId, reportId, threadPath, finder };
-}
-
-const apiPath = (threadPath: string) => `/api${threadPath}`;
-
 describe('finder–owner conversations', () => {
-  it('opens a conversation with an unguessable link (256 bits, only its hash stored)', async () => {
-    const { code, reportId, threadPath } = await startConversation();
-    const match = /^\/found\/([^/]+)\/t\/([A-Za-z0-9_-]+)$/.exec(threadPath)!;
-    expect(match[1]).toBe(code);
-    const token = match[2]!;
-    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
-    expect(Buffer.from(token, 'base64url').length).toBe(32);
-    const links = await server.db.knex('threadLinks').where({ foundReportId: reportId });
-    expect(links).toHaveLength(1);
-    expect(JSON.stringify(links)).not.toContain(token);
-    const view = await server.api('GET', apiPath(threadPath));
-    expect(view.status).toBe(200);
-    expect(view.body.data).toMatchObject({
-      item: { name: 'Red keyring' },
-      open: true,
-      messages: [{ id: reportId, from: 'finder', text: 'Found your keys at the bakery' }],
-    });
-  });
-
-  it('answers a wrong, malformed or foreign token exactly as an unknown one', async () => {
-    const { code, threadPath } = await startConversation();
-    const other = await startConversation();
-    const token = threadPath.split('/').at(-1)!;
-    const flipped = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-    const unknown = await server.api('GET', `/api/found/${code}/t/${'x'.repeat(43)}`);
-    expect(unknown.status).toBe(404);
-    for (const path of [
-      `/api/found/${code}/t/${flipped}`,
-      `/api/found/${code}/t/short`,
-      `/api/found/${code}/t/${'%3Cscript%3E'}`,
-      `/api/found/NOSUCHCODE/t/${flipped}`,
-    ]) {
-      const res = await server.api('GET', path);
-      expect(res.status, path).toBe(404);
-      expect(res.body, path).toEqual(unknown.body);
-      const post = await server.api('POST', `${path}/messages`, { body: { text: 'hello' } });
-      expect(post.status, path).toBe(404);
-      expect(post.body).toEqual(unknown.body);
-    }
-    // The token opens its own conversation whatever code the path names: never another's.
-    const res = await server.api('GET', apiPath(other.threadPath));
-    expect(JSON.stringify(res.body)).not.toContain('bakery'.repeat(2));
-    expect(res.body.data).toMatchObject({ messages: [{ id: other.reportId }] });
-  });
-
-  it('limits token guesses per address (429 once over the look-up limit)', async () => {
-    const limited = await startTestServer({ CODE_LOOKUP_LIMIT_PER_MINUTE: '5' });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 8; i++)
-        statuses.push((await limited.api('GET', `/api/found/ABCDE23456/t/${'a'.repeat(42)}${i}`)).status);
-      expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404]);
-      expect(statuses.slice(5)).toEqual([429, 429, 429]);
-    } finally {
-      await limited.close();
-    }
-  });
-
   it('carries replies both ways, live, with receipts from real deliveries, and never one side’s contact to the other', async () => {
     const finderEmail = uniqueEmail('finder');
     const finderPhone = '+15557654321';
-    const s = await startConversation({
+    const s = await startConversation(server, {
       foundNotes: 'Found your keys <b>at the bakery</b>',
       finderEmail,
       finderPhone,
@@ -161,8 +41,8 @@ describe('finder–owner conversations', () => {
       seenByOwner.push(JSON.stringify(res.body));
       return res;
     };
-    const finderStream = await openEvents(`${apiPath(threadPath)}/events`);
-    const ownerStream = await openEvents('/api/users/me/events', owner.token);
+    const finderStream = await openEvents(server, `${apiPath(threadPath)}/events`);
+    const ownerStream = await openEvents(server, '/api/users/me/events', owner.token);
 
     // The owner is e-mailed and texted; the finder gets the link by e-mail and by SMS.
     const ownerMail = await until(
@@ -290,137 +170,5 @@ describe('finder–owner conversations', () => {
     for (const body of seenByOwner) for (const secret of finderSecrets) expect(body).not.toContain(secret);
     await finderStream.close();
     await ownerStream.close();
-  });
-
-  it('refuses messages in a closed conversation, and a blocked sender’s messages and reports', async () => {
-    const s = await startConversation();
-    const closed = await server.api('POST', `/api/reports/${s.reportId}/close`, {
-      token: s.owner.token,
-      body: {},
-    });
-    expect(closed.status).toBe(200);
-    expect(closed.body.data).toMatchObject({ state: 'closed', open: false, blocked: false });
-    for (const [path, opts] of [
-      [`${apiPath(s.threadPath)}/messages`, { headers: s.finder }],
-      [`/api/reports/${s.reportId}/messages`, { token: s.owner.token }],
-    ] as const) {
-      const res = await server.api('POST', path, { ...opts, body: { text: 'still there?' } });
-      expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ success: false, error: THREAD_MESSAGES.closed });
-    }
-    // Still readable by the finder, marked closed.
-    expect((await server.api('GET', apiPath(s.threadPath))).body.data).toMatchObject({ open: false });
-
-    // Blocking: the sender's later reports about any of this owner's items are refused.
-    const b = await startConversation({ foundNotes: 'Spam spam spam' });
-    const blocked = await server.api('POST', `/api/reports/${b.reportId}/close`, {
-      token: b.owner.token,
-      body: { block: true },
-    });
-    expect(blocked.body.data).toMatchObject({ state: 'closed', blocked: true });
-    const again = await server.api('POST', `/api/found/${b.code}/report`, {
-      body: { foundNotes: 'Spam again' },
-      headers: b.finder,
-    });
-    expect(again.status).toBe(403);
-    expect(again.body).toMatchObject({ success: false, error: THREAD_MESSAGES.blocked });
-    const msg = await server.api('POST', `${apiPath(b.threadPath)}/messages`, {
-      body: { text: 'let me in' },
-      headers: b.finder,
-    });
-    expect(msg.status).toBe(409);
-    // Another finder still reaches the owner.
-    const other = await server.api('POST', `/api/found/${b.code}/report`, {
-      body: { foundNotes: 'I really found it' },
-      headers: finderAddress(),
-    });
-    expect(other.status).toBe(201);
-    // Another owner cannot read, answer or close it: 404, as for an unknown report.
-    const stranger = await signUp(server);
-    for (const [method, path] of [
-      ['GET', `/api/reports/${b.reportId}/thread`],
-      ['POST', `/api/reports/${b.reportId}/messages`],
-      ['POST', `/api/reports/${b.reportId}/close`],
-    ] as const) {
-      const res = await server.api(method, path, {
-        token: stranger.token,
-        body: path.endsWith('/messages') ? { text: 'x' } : method === 'POST' ? {} : undefined,
-      });
-      expect(res.status, path).toBe(404);
-    }
-  });
-
-  it('turns read-only once the item is marked recovered', async () => {
-    const s = await startConversation();
-    const recovered = await server.api('POST', `/api/items/${s.itemId}/recover`, { token: s.owner.token });
-    expect(recovered.status).toBe(201);
-    const view = await server.api('GET', `/api/reports/${s.reportId}/thread`, { token: s.owner.token });
-    expect(view.body.data).toMatchObject({ state: 'closed', open: false, recovered: true });
-    const res = await server.api('POST', `${apiPath(s.threadPath)}/messages`, {
-      body: { text: 'Glad it is home' },
-      headers: s.finder,
-    });
-    expect(res.status).toBe(409);
-  });
-
-  it('limits messages per conversation and per sender (429), and validates them (400)', async () => {
-    // Per sender: one finder address across two conversations (4 in 10 minutes).
-    const a = await startConversation();
-    const bReport = await server.api<{ data: { threadPath: string } }>(
-      'POST',
-      `/api/found/${a.code}/report`,
-      {
-        body: { foundNotes: 'Second note' },
-        headers: a.finder,
-      },
-    );
-    const paths = [a.threadPath, bReport.body.data.threadPath];
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++)
-      statuses.push(
-        (
-          await server.api('POST', `${apiPath(paths[i % 2]!)}/messages`, {
-            body: { text: `note ${i}` },
-            headers: a.finder,
-          })
-        ).status,
-      );
-    expect(statuses).toEqual([201, 201, 201, 201, 429]);
-
-    // Per conversation: 6 in all, whoever writes (the owner's own limit is 4).
-    const c = await startConversation();
-    const writes: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const res =
-        i % 2
-          ? await server.api('POST', `/api/reports/${c.reportId}/messages`, {
-              token: c.owner.token,
-              body: { text: `o${i}` },
-            })
-          : await server.api('POST', `${apiPath(c.threadPath)}/messages`, {
-              headers: c.finder,
-              body: { text: `f${i}` },
-            });
-      writes.push(res.status);
-    }
-    expect(writes).toEqual([201, 201, 201, 201, 201, 201, 429]);
-    const last = await server.api('POST', `${apiPath(c.threadPath)}/messages`, {
-      headers: c.finder,
-      body: { text: 'x' },
-    });
-    expect(last.body).toMatchObject({ success: false, error: THREAD_MESSAGES.tooMany });
-
-    const d = await startConversation();
-    for (const [body, error] of [
-      [{}, THREAD_MESSAGES.empty],
-      [{ text: '   ' }, THREAD_MESSAGES.empty],
-      [{ text: 'x'.repeat(1001) }, THREAD_MESSAGES.tooLong],
-      [{ text: 'hi', latitude: 91, longitude: 0 }, THREAD_MESSAGES.coordinates],
-      [{ text: 'hi', latitude: 10 }, THREAD_MESSAGES.coordinates],
-    ] as const) {
-      const res = await server.api('POST', `${apiPath(d.threadPath)}/messages`, { headers: d.finder, body });
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toMatchObject({ success: false, error });
-    }
   });
 });

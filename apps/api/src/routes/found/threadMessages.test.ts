@@ -1,0 +1,150 @@
+import { THREAD_MESSAGES } from '@homing/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestServer } from '../../testing/testServer';
+import { apiPath, finderAddress, startConversation, startThreadTestServer } from '../../testing/threads';
+
+// When a conversation refuses messages: closed, blocked, item recovered, over its limits, invalid.
+
+let peers: Awaited<ReturnType<typeof startThreadTestServer>>;
+let server: TestServer;
+beforeAll(async () => {
+  peers = await startThreadTestServer();
+  ({ server } = peers);
+});
+afterAll(async () => {
+  await peers?.close();
+});
+
+describe('finder–owner conversations', () => {
+  it('refuses messages in a closed conversation, and a blocked sender’s messages and reports', async () => {
+    const s = await startConversation(server);
+    const closed = await server.api('POST', `/api/reports/${s.reportId}/close`, {
+      token: s.owner.token,
+      body: {},
+    });
+    expect(closed.status).toBe(200);
+    expect(closed.body.data).toMatchObject({ state: 'closed', open: false, blocked: false });
+    for (const [path, opts] of [
+      [`${apiPath(s.threadPath)}/messages`, { headers: s.finder }],
+      [`/api/reports/${s.reportId}/messages`, { token: s.owner.token }],
+    ] as const) {
+      const res = await server.api('POST', path, { ...opts, body: { text: 'still there?' } });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ success: false, error: THREAD_MESSAGES.closed });
+    }
+    // Still readable by the finder, marked closed.
+    expect((await server.api('GET', apiPath(s.threadPath))).body.data).toMatchObject({ open: false });
+
+    // Blocking: the sender's later reports about any of this owner's items are refused.
+    const b = await startConversation(server, { foundNotes: 'Spam spam spam' });
+    const blocked = await server.api('POST', `/api/reports/${b.reportId}/close`, {
+      token: b.owner.token,
+      body: { block: true },
+    });
+    expect(blocked.body.data).toMatchObject({ state: 'closed', blocked: true });
+    const again = await server.api('POST', `/api/found/${b.code}/report`, {
+      body: { foundNotes: 'Spam again' },
+      headers: b.finder,
+    });
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ success: false, error: THREAD_MESSAGES.blocked });
+    const msg = await server.api('POST', `${apiPath(b.threadPath)}/messages`, {
+      body: { text: 'let me in' },
+      headers: b.finder,
+    });
+    expect(msg.status).toBe(409);
+    // Another finder still reaches the owner.
+    const other = await server.api('POST', `/api/found/${b.code}/report`, {
+      body: { foundNotes: 'I really found it' },
+      headers: finderAddress(),
+    });
+    expect(other.status).toBe(201);
+    // Another owner cannot read, answer or close it: 404, as for an unknown report.
+    const stranger = await signUp(server);
+    for (const [method, path] of [
+      ['GET', `/api/reports/${b.reportId}/thread`],
+      ['POST', `/api/reports/${b.reportId}/messages`],
+      ['POST', `/api/reports/${b.reportId}/close`],
+    ] as const) {
+      const res = await server.api(method, path, {
+        token: stranger.token,
+        body: path.endsWith('/messages') ? { text: 'x' } : method === 'POST' ? {} : undefined,
+      });
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('turns read-only once the item is marked recovered', async () => {
+    const s = await startConversation(server);
+    const recovered = await server.api('POST', `/api/items/${s.itemId}/recover`, { token: s.owner.token });
+    expect(recovered.status).toBe(201);
+    const view = await server.api('GET', `/api/reports/${s.reportId}/thread`, { token: s.owner.token });
+    expect(view.body.data).toMatchObject({ state: 'closed', open: false, recovered: true });
+    const res = await server.api('POST', `${apiPath(s.threadPath)}/messages`, {
+      body: { text: 'Glad it is home' },
+      headers: s.finder,
+    });
+    expect(res.status).toBe(409);
+  });
+
+  it('limits messages per conversation and per sender (429), and validates them (400)', async () => {
+    // Per sender: one finder address across two conversations (4 in 10 minutes).
+    const a = await startConversation(server);
+    const bReport = await server.api<{ data: { threadPath: string } }>(
+      'POST',
+      `/api/found/${a.code}/report`,
+      {
+        body: { foundNotes: 'Second note' },
+        headers: a.finder,
+      },
+    );
+    const paths = [a.threadPath, bReport.body.data.threadPath];
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await server.api('POST', `${apiPath(paths[i % 2]!)}/messages`, {
+            body: { text: `note ${i}` },
+            headers: a.finder,
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+
+    // Per conversation: 6 in all, whoever writes (the owner's own limit is 4).
+    const c = await startConversation(server);
+    const writes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res =
+        i % 2
+          ? await server.api('POST', `/api/reports/${c.reportId}/messages`, {
+              token: c.owner.token,
+              body: { text: `o${i}` },
+            })
+          : await server.api('POST', `${apiPath(c.threadPath)}/messages`, {
+              headers: c.finder,
+              body: { text: `f${i}` },
+            });
+      writes.push(res.status);
+    }
+    expect(writes).toEqual([201, 201, 201, 201, 201, 201, 429]);
+    const last = await server.api('POST', `${apiPath(c.threadPath)}/messages`, {
+      headers: c.finder,
+      body: { text: 'x' },
+    });
+    expect(last.body).toMatchObject({ success: false, error: THREAD_MESSAGES.tooMany });
+
+    const d = await startConversation(server);
+    for (const [body, error] of [
+      [{}, THREAD_MESSAGES.empty],
+      [{ text: '   ' }, THREAD_MESSAGES.empty],
+      [{ text: 'x'.repeat(1001) }, THREAD_MESSAGES.tooLong],
+      [{ text: 'hi', latitude: 91, longitude: 0 }, THREAD_MESSAGES.coordinates],
+      [{ text: 'hi', latitude: 10 }, THREAD_MESSAGES.coordinates],
+    ] as const) {
+      const res = await server.api('POST', `${apiPath(d.threadPath)}/messages`, { headers: d.finder, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ success: false, error });
+    }
+  });
+});
