@@ -22,3 +22,23 @@ export async function startFinderTestServer(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** A finder's report as the finder page sends it (a phone number, a position, the device); `over` changes fields. */
+export const finderReport = (over: Record<string, unknown> = {}) => ({
+  finderName: '',
+  finderEmail: '',
+  finderPhone: '+15551230000',
+  foundNotes: 'Found them on the bus, route 5',
+  latitude: '40.71284',
+  longitude: '-74.006',
+  foundAt: new Date().toISOString(),
+  reportMetadata: {
+    deviceType: 'mobile',
+    platform: 'iPhone',
+    language: 'en-US',
+    timezone: 'America/New_York',
+    screenSize: '390x844',
+    connectionType: '4g',
+  },
+  ...over,
+});

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { migrateLatest, type Database } from '../db/connection';
+import { finderReport } from './finderServer';
 import { freePort, startDeployNginx } from './reverseProxy';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
 import { freshDatabase, uniqueEmail } from './testServer';
@@ -94,24 +95,8 @@ export function eventsText(stream: AsyncIterable<unknown>) {
   return () => text;
 }
 
-/** A finder's report as the finder page sends it (with a phone number, a position and the device). */
-export const report = (note: string) => ({
-  finderName: '',
-  finderEmail: '',
-  finderPhone: '+15551230000',
-  foundNotes: note,
-  latitude: '40.71284',
-  longitude: '-74.006',
-  foundAt: new Date().toISOString(),
-  reportMetadata: {
-    deviceType: 'mobile',
-    platform: 'iPhone',
-    language: 'en-US',
-    timezone: 'America/New_York',
-    screenSize: '390x844',
-    connectionType: '4g',
-  },
-});
+/** A finder's report as the finder page sends it, with this note. */
+export const report = (note: string) => finderReport({ foundNotes: note });
 
 /**
  * The processes on a fresh PostgreSQL database, migrated once before they start (so they do not

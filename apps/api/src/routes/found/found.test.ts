@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUND_MESSAGES } from '@homing/shared';
 import { TOO_MANY_REPORTS_ADDRESS, TOO_MANY_REPORTS_ITEM } from '../../services/foundReportLimiter';
 import { assignedItem, makeSet } from '../../testing/codeFactory';
+import { finderReport as report } from '../../testing/finderServer';
 import { signUp, startTestServer, uniquePhone, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;
@@ -18,24 +19,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const report = (over: Record<string, unknown> = {}) => ({
-  finderName: '',
-  finderEmail: '',
-  finderPhone: '+15551230000',
-  foundNotes: 'Found them on the bus, route 5',
-  latitude: '40.71284',
-  longitude: '-74.006',
-  foundAt: new Date().toISOString(),
-  reportMetadata: {
-    deviceType: 'mobile',
-    platform: 'iPhone',
-    language: 'en-US',
-    timezone: 'America/New_York',
-    screenSize: '390x844',
-    connectionType: '4g',
-  },
-  ...over,
-});
 // Each test uses its own address (TRUST_PROXY=0: the header is ignored, so use distinct items instead).
 const reportCount = async (itemId: string) =>
   Number((await server.db.knex('foundReports').where({ itemId }).count({ n: '*' }))[0]!.n);
