@@ -61,7 +61,8 @@ export function createApp(deps: Deps) {
   // one the outermost proxy saw); anything left of it was written by the client and is ignored.
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   app.use(requestLog(deps.logger));
-  // An answer written once a graceful shutdown has begun closes its connection (server.ts).
+  // An answer written once a graceful shutdown has begun, whenever its request came, closes its
+  // connection (server.ts).
   app.use(async (ctx, next) => {
     try {
       await next();

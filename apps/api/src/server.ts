@@ -101,13 +101,8 @@ export async function startServer(
   const stopping = new AbortController();
   const deps: Deps = { db: db.knex, config, logger, hub, worker, stopping: stopping.signal, metrics };
   const app = createApp(deps);
-  // Once stopping, every answer closes its connection, so keep-alive clients move elsewhere: a
-  // request that arrives then here, one already in flight as its answer is written (createApp).
-  const handle = app.callback();
-  const server = createHttpServer(config.http, (req, res) => {
-    if (stopping.signal.aborted) res.shouldKeepAlive = false;
-    void handle(req, res);
-  });
+  // Once stopping, every answer closes its connection (createApp), so keep-alive clients move elsewhere.
+  const server = createHttpServer(config.http, app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
