@@ -44,25 +44,37 @@ export async function inTransaction<T>(
   return withEffects((effects) => db.transaction((trx) => work(trx, effects)), onEffectError);
 }
 
+/**
+ * The effects one unit of work registers, in order. Lists are made on first use: most requests
+ * register none. The two registrars are own properties (services destructure them, handlers
+ * spread them into their ctx), made once per unit of work.
+ */
+class EffectQueue implements Effects {
+  committed: Effect[] | undefined;
+  rolledBack: Effect[] | undefined;
+  readonly afterCommit: (effect: Effect) => void;
+  readonly afterRollback: (effect: Effect) => void;
+  constructor() {
+    this.afterCommit = (effect) => void (this.committed ??= []).push(effect);
+    this.afterRollback = (effect) => void (this.rolledBack ??= []).push(effect);
+  }
+}
+
 /** Runs `work`, then its `afterCommit` effects if it succeeded or its `afterRollback` ones if not. */
 export async function withEffects<T>(
   work: (effects: Effects) => Promise<T>,
   onEffectError: (err: unknown) => void,
 ): Promise<T> {
-  // Most requests register none: no lists and no extra turn of the event loop for them.
-  let committed: Effect[] | undefined;
-  let rolledBack: Effect[] | undefined;
+  const effects = new EffectQueue();
   let result: T;
   try {
-    result = await work({
-      afterCommit: (effect) => void (committed ??= []).push(effect),
-      afterRollback: (effect) => void (rolledBack ??= []).push(effect),
-    });
+    result = await work(effects);
   } catch (err) {
-    if (rolledBack) await runEffects(rolledBack, onEffectError);
+    // No extra turn of the event loop for a request that registered nothing.
+    if (effects.rolledBack) await runEffects(effects.rolledBack, onEffectError);
     throw err;
   }
-  if (committed) await runEffects(committed, onEffectError);
+  if (effects.committed) await runEffects(effects.committed, onEffectError);
   return result;
 }
 

@@ -76,6 +76,13 @@ interface RouteSpec<B, Q, P, A extends Access, T extends boolean, R> {
    * connection (processing a photo) or must stand whatever the transaction does (rate-limit counts).
    */
   prepare?: (input: RouteInput<Out<B>, Out<Q>, Out<P>>, ctx: Ctx<Actor<A>, Knex>) => Promise<R>;
+  /**
+   * A limit counted while the handler runs, for a read-only route (a GET without a transaction):
+   * the handler starts at once, and its answer or error is sent only once the count has passed, so
+   * a refusal always wins and the answer waits for one round trip, not two. A limit that already
+   * refuses the caller throws at once, before the handler starts.
+   */
+  limit?: (input: RouteInput<Out<B>, Out<Q>, Out<P>>, ctx: Ctx<Actor<A>, Knex>) => Promise<void>;
   /** Extra middleware before validation (a body parser for multipart, a rate limiter). */
   before?: Middleware[];
   /** Also spread `data`'s keys at the top level, for the spec's `{success, user, sessionToken}` shapes. */
@@ -109,6 +116,9 @@ function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
   return result.success ? result.data : schema.parse(value, parseOptions);
 }
 
+const effectErrorLogger = (ctx: Context) => (err: unknown) =>
+  ctx.log.warn({ err }, 'after-commit effect failed');
+
 export function guard(access: Access): Middleware {
   return async (ctx, next) => {
     if (access === 'public') return next();
@@ -121,7 +131,8 @@ export function guard(access: Access): Middleware {
 
 /**
  * Declares a route: guard → `before` → validation → `prepare` → the handler (in a transaction when
- * declared) → effects after commit → the `{ success, data, error }` envelope.
+ * declared; beside its `limit` when it has one) → effects after commit → the `{ success, data,
+ * error }` envelope.
  */
 export function route<
   B extends Schema | undefined = undefined,
@@ -134,6 +145,9 @@ export function route<
   spec: RouteSpec<B, Q, P, A, T, R>,
   handler: (input: RouteInput<Out<B>, Out<Q>, Out<P>, R>, ctx: HandlerCtx<A, T>) => Promise<unknown>,
 ): RouteDef {
+  // A handler that runs beside its limit may answer a caller who is then refused: it must not write.
+  if (spec.limit && (spec.method !== 'get' || spec.transaction))
+    throw new Error(`${spec.path}: a limit runs beside read-only (GET, no transaction) routes only`);
   const run =
     ({ db }: Deps): Middleware =>
     async (ctx) => {
@@ -148,17 +162,23 @@ export function route<
       // `prepare` sees the input before it has run (its `prepared` is undefined).
       if (spec.prepare)
         input.prepared = await spec.prepare(input as RouteInput<Out<B>, Out<Q>, Out<P>>, { trx: db, actor });
-      const logEffectError = (err: unknown) => ctx.log.warn({ err }, 'after-commit effect failed');
-      const data = spec.transaction
-        ? await inTransaction(
+      const counted = spec.limit?.(input as RouteInput<Out<B>, Out<Q>, Out<P>>, { trx: db, actor });
+      const answer = spec.transaction
+        ? inTransaction(
             db,
             (trx, effects) => handler(input, { trx, actor, ...effects } as HandlerCtx<A, T>),
-            logEffectError,
+            effectErrorLogger(ctx),
           )
-        : await withEffects(
+        : withEffects(
             (effects) => handler(input, { trx: db, actor, ...effects } as HandlerCtx<A, T>),
-            logEffectError,
+            effectErrorLogger(ctx),
           );
+      if (counted) {
+        // The answer's own error, if any, is thrown below, once the count has passed.
+        answer.catch(() => undefined);
+        await counted;
+      }
+      const data = await answer;
       if (spec.raw) return;
       ctx.status = spec.status ?? 200;
       ctx.set('Cache-Control', 'no-store');

@@ -31,6 +31,29 @@ describe('sharedLimiter (rate-limiter-flexible on this database, through knex)',
     expect(outcomes.filter((o, i) => o.allowed && i % 3 === 0)).toHaveLength(7);
   });
 
+  it('remembers a refusal until its window ends (blockInMemory): refusing answers before any hit', async () => {
+    const limiter = sharedLimiter(db.knex, {
+      name: 'test-refusing',
+      points: 2,
+      durationMs: 1_000,
+      blockInMemory: true,
+      batch: true,
+    });
+    expect(limiter.refusing('k')).toBe(false);
+    const outcomes = await Promise.all([limiter.hit('k'), limiter.hit('k'), limiter.hit('k')]);
+    expect(outcomes.map((o) => o.allowed)).toEqual([true, true, false]);
+    expect(limiter.refusing('k')).toBe(true);
+    expect(limiter.refusing('other')).toBe(false);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(limiter.refusing('k')).toBe(false);
+    expect((await limiter.hit('k')).allowed).toBe(true);
+    // A limit that does not block in memory never claims to know.
+    const plain = sharedLimiter(db.knex, { name: 'test-refusing-plain', points: 1, durationMs: 60_000 });
+    await plain.hit('k');
+    expect((await plain.hit('k')).allowed).toBe(false);
+    expect(plain.refusing('k')).toBe(false);
+  });
+
   it('refunds and clears a key', async () => {
     const limiter = sharedLimiter(db.knex, { name: 'test-refund', points: 1, durationMs: 60_000 });
     expect((await limiter.hit('k')).allowed).toBe(true);

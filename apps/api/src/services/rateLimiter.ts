@@ -20,6 +20,12 @@ export interface Limiter {
   /** Takes points back (a failure that turned out not to count). */
   refund(key: string, points?: number): Promise<void>;
   clear(key: string): Promise<void>;
+  /**
+   * True while this process knows `key` is over its points for the rest of its window (a hit was
+   * refused): a caller can refuse at once, before doing any work. Only limits made with
+   * `blockInMemory` remember; the others always answer false.
+   */
+  refusing(key: string): boolean;
 }
 
 function wrap(limiter: RateLimiterPostgres | RateLimiterMemory): Limiter {
@@ -43,6 +49,36 @@ function wrap(limiter: RateLimiterPostgres | RateLimiterMemory): Limiter {
     },
     clear: async (key) => {
       await limiter.delete(key);
+    },
+    refusing: () => false,
+  };
+}
+
+/** Keeps `hit`'s refusals until their windows end, and answers `refusing` from them. */
+function rememberingRefusals(limiter: Limiter): Limiter {
+  const refusedUntil = new Map<string, number>();
+  return {
+    ...limiter,
+    hit: (key, points) =>
+      limiter.hit(key, points).then((outcome) => {
+        if (!outcome.allowed) {
+          // Many refused keys at once (a spread-out flood): forget those whose windows have ended.
+          if (refusedUntil.size >= 10_000)
+            for (const [k, until] of refusedUntil) if (until <= Date.now()) refusedUntil.delete(k);
+          refusedUntil.set(key, Date.now() + outcome.msBeforeNext);
+        }
+        return outcome;
+      }),
+    clear: async (key) => {
+      refusedUntil.delete(key);
+      await limiter.clear(key);
+    },
+    refusing: (key) => {
+      const until = refusedUntil.get(key);
+      if (until === undefined) return false;
+      if (until > Date.now()) return true;
+      refusedUntil.delete(key);
+      return false;
     },
   };
 }
@@ -84,23 +120,28 @@ function batchedHits(limiter: RateLimiterPostgres, points: number): Limiter['hit
         throw err;
       },
     );
-  const hit = batched(async (keys: string[]) => {
-    const counts = new Map<string, number>();
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-    const totals = new Map(
-      await Promise.all([...counts].map(async ([key, n]) => [key, await consumeMany(key, n)] as const)),
-    );
-    const seen = new Map<string, number>();
-    return keys.map((key): LimitOutcome => {
-      const { res, counted } = totals.get(key)!;
-      const i = seen.get(key) ?? 0;
-      seen.set(key, i + 1);
-      // Refused from memory (the key is blocked): nothing was counted, every hit is over.
-      if (!counted) return { allowed: false, consumed: points + 1, msBeforeNext: res.msBeforeNext };
-      const consumed = res.consumedPoints - counts.get(key)! + i + 1;
-      return { allowed: consumed <= points, consumed, msBeforeNext: res.msBeforeNext };
-    });
-  });
+  const hit = batched(
+    async (keys: string[]) => {
+      const counts = new Map<string, number>();
+      for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+      const totals = new Map(
+        await Promise.all([...counts].map(async ([key, n]) => [key, await consumeMany(key, n)] as const)),
+      );
+      const seen = new Map<string, number>();
+      return keys.map((key): LimitOutcome => {
+        const { res, counted } = totals.get(key)!;
+        const i = seen.get(key) ?? 0;
+        seen.set(key, i + 1);
+        // Refused from memory (the key is blocked): nothing was counted, every hit is over.
+        if (!counted) return { allowed: false, consumed: points + 1, msBeforeNext: res.msBeforeNext };
+        const consumed = res.consumedPoints - counts.get(key)! + i + 1;
+        return { allowed: consumed <= points, consumed, msBeforeNext: res.msBeforeNext };
+      });
+      // One upsert at a time: a second on the same row would only wait for the first's lock, and the
+      // hits that arrive meanwhile go together in the next.
+    },
+    { concurrency: 1 },
+  );
   return (key, n = 1) => (n === 1 ? hit(key) : Promise.reject(new Error('batched hits count one point')));
 }
 
@@ -130,11 +171,13 @@ export function sharedLimiter(
       keyPrefix: opts.name,
       points: opts.points,
       duration: opts.durationMs / 1000,
-      // A key over its points is refused from memory for the rest of its window (no query).
+      // A key over its points is refused from memory for the rest of its window (no query), and
+      // `refusing` tells so before the hit.
       ...(opts.blockInMemory ? { inMemoryBlockOnConsumed: opts.points + 1 } : {}),
     });
     limiter = wrap(store);
     if (opts.batch) limiter = { ...limiter, hit: batchedHits(store, opts.points) };
+    if (opts.blockInMemory) limiter = rememberingRefusals(limiter);
     byName.set(id, limiter);
   }
   return limiter;

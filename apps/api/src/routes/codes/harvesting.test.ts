@@ -53,6 +53,22 @@ describe('codes cannot be harvested', () => {
     ).toBe(200);
   });
 
+  it('refuses the finder page past the limit even for a code it would not find (the refusal wins)', async () => {
+    const headers = newAddress();
+    const { code } = await assignedItem(server, (await signUp(server)).user.id, { name: 'Keys' });
+    for (let i = 0; i < LOOKUPS_PER_MINUTE; i++)
+      expect((await server.api('GET', `/api/found/${code}`, { headers })).status).toBe(200);
+    // The look-up of an unknown code runs beside the count and finishes first: its 404 is not sent.
+    const [unknown, known] = [
+      await server.api('GET', '/api/found/NOSUCHCODE9', { headers }),
+      await server.api('GET', `/api/found/${code}`, { headers }),
+    ];
+    for (const res of [unknown, known]) {
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ success: false, data: null, error: TOO_MANY_LOOKUPS });
+    }
+  });
+
   it('answers an unknown code and a malformed one alike (same status, envelope and message)', async () => {
     const headers = newAddress();
     const [unknown, malformed] = [

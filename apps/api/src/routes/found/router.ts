@@ -25,7 +25,8 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         access: 'public',
         params: codeParams,
         flatten: true,
-        prepare: ({ ctx }, { trx }) => codeLookupLimiter({ ip: ctx.ip }, { trx, config }),
+        // Counted while the look-up runs (it only reads); a refusal wins over what it finds.
+        limit: ({ ctx }, { trx }) => codeLookupLimiter({ ip: ctx.ip }, { trx, config }),
       },
       async ({ params }, ctx) => {
         const { item, openReportCount } = await finderPageLoader(params, ctx);

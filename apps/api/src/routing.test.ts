@@ -1,0 +1,115 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Knex } from 'knex';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { notFound, tooManyRequests } from './errors';
+import { errorHandler } from './middleware/errorHandler';
+import { mount, route, type Deps } from './routing';
+
+// route() alone, on a bare Koa app: no database (these handlers and limits never query).
+const events: string[] = [];
+const later = <T>(ms: number, value: () => T) => new Promise<T>((r) => setTimeout(() => r(value()), ms));
+const params = z.object({ code: z.string() });
+const routes = [
+  route(
+    {
+      method: 'get',
+      path: '/slow-refusal/:code',
+      access: 'public',
+      params,
+      limit: () =>
+        later(50, () => void events.push('counted')).then(() => Promise.reject(tooManyRequests('Slow down'))),
+    },
+    async ({ params }) => {
+      events.push(`handler ${params.code}`);
+      throw notFound('No such code');
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/refused-at-once/:code',
+      access: 'public',
+      params,
+      limit: () => {
+        throw tooManyRequests('Slow down');
+      },
+    },
+    async ({ params }) => {
+      events.push(`handler ${params.code}`);
+      return { code: params.code };
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/allowed/:code',
+      access: 'public',
+      params,
+      limit: () => later(30, () => void events.push('counted')),
+    },
+    async ({ params }) => {
+      events.push(`handler ${params.code}`);
+      return { code: params.code };
+    },
+  ),
+];
+
+let server: http.Server;
+let url: string;
+beforeAll(async () => {
+  const app = new Koa();
+  const logger = pino({ level: 'silent' });
+  app.use(async (ctx, next) => {
+    ctx.log = logger;
+    await next();
+  });
+  app.use(errorHandler);
+  const router = new Router();
+  mount(router, routes, { db: {} as Knex } as Deps);
+  app.use(router.routes());
+  server = http.createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const get = async (path: string) => {
+  events.length = 0;
+  const res = await fetch(url + path);
+  return { status: res.status, body: await res.json() };
+};
+
+describe('route() with a limit beside its handler', () => {
+  it('starts the handler at once but sends the refusal, even when the handler failed first', async () => {
+    const res = await get('/slow-refusal/ABC');
+    expect(res).toMatchObject({ status: 429, body: { success: false, data: null, error: 'Slow down' } });
+    expect(events).toEqual(['handler ABC', 'counted']);
+  });
+
+  it('does not start the handler when the limit refuses at once', async () => {
+    const res = await get('/refused-at-once/ABC');
+    expect(res).toMatchObject({ status: 429, body: { success: false, data: null, error: 'Slow down' } });
+    expect(events).toEqual([]);
+  });
+
+  it("sends the handler's answer once the count has passed", async () => {
+    const res = await get('/allowed/ABC');
+    expect(res).toEqual({ status: 200, body: { success: true, data: { code: 'ABC' }, error: null } });
+    expect(events).toEqual(['handler ABC', 'counted']);
+  });
+
+  it('is refused on a route that writes (not a GET, or in a transaction)', () => {
+    const limit = async () => undefined;
+    expect(() => route({ method: 'post', path: '/x', access: 'public', limit }, async () => null)).toThrow(
+      /read-only/,
+    );
+    expect(() =>
+      route({ method: 'get', path: '/y', access: 'public', limit, transaction: true }, async () => null),
+    ).toThrow(/read-only/);
+  });
+});
