@@ -13,11 +13,10 @@ import type { Logger } from './logger';
 export function createMetrics(opts: { knex?: Knex } = {}) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'homing_' });
-  const requests = new client.Counter({
+  const requests = talliedCounter(registry, {
     name: 'homing_http_requests_total',
     help: 'HTTP requests answered, by method, route template and status',
     labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
   });
   const latency = new client.Histogram({
     name: 'homing_http_request_duration_seconds',
@@ -37,11 +36,10 @@ export function createMetrics(opts: { knex?: Knex } = {}) {
     labelNames: ['channel', 'result'] as const,
     registers: [registry],
   });
-  const scans = new client.Counter({
+  const scans = talliedCounter(registry, {
     name: 'homing_scans_recorded_total',
     help: 'Scan analytics events recorded, by device type',
     labelNames: ['device_type'] as const,
-    registers: [registry],
   });
   const reports = new client.Counter({
     name: 'homing_found_reports_total',
@@ -81,17 +79,14 @@ export function createMetrics(opts: { knex?: Knex } = {}) {
     });
   }
 
-  // Children cached per label set: the request path pays a Map look-up, not prom-client's hashing.
-  const requestChildren = new Map<
-    string,
-    { count: client.Counter.Internal; time: client.Histogram.Internal<string> }
-  >();
+  // Per label set: a tally for the count and the latency's child, found by one Map look-up.
+  const requestChildren = new Map<string, { count: Tally; time: client.Histogram.Internal<string> }>();
   const requestMetrics = (method: string, route: string, status: number) => {
     const key = `${method} ${route} ${status}`;
     let child = requestChildren.get(key);
     if (!child) {
       child = {
-        count: requests.labels(method, route, String(status)),
+        count: requests.tally(key, { method, route, status: String(status) }),
         time: latency.labels(method, route),
       };
       requestChildren.set(key, child);
@@ -107,7 +102,7 @@ export function createMetrics(opts: { knex?: Knex } = {}) {
     } finally {
       const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
       const child = requestMetrics(ctx.method, typeof route === 'string' ? route : 'unmatched', ctx.status);
-      child.count.inc();
+      child.count.n++;
       child.time.observe((performance.now() - started) / 1000);
     }
   };
@@ -117,7 +112,8 @@ export function createMetrics(opts: { knex?: Knex } = {}) {
     middleware,
     eventStreams,
     deliveries,
-    scans,
+    /** Counts one scan recorded (a repeat is not). */
+    countScan: (deviceType: string) => void scans.tally(deviceType, { device_type: deviceType }).n++,
     reports,
     /** The exposition text and its content type. */
     async render() {
@@ -127,6 +123,40 @@ export function createMetrics(opts: { knex?: Knex } = {}) {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+interface Tally {
+  n: number;
+}
+
+/**
+ * A counter for the request path: each label set's tally is a plain number, handed to prom-client
+ * when the registry is scraped (its `collect`), so counting costs an increment, not prom-client's
+ * label check and hashing. `tally(key, labels)` finds (or makes) the label set's tally by `key`.
+ */
+function talliedCounter<L extends string>(
+  registry: client.Registry,
+  config: { name: string; help: string; labelNames: readonly L[] },
+) {
+  const tallies = new Map<string, Tally & { labels: client.LabelValues<L> }>();
+  new client.Counter<L>({
+    ...config,
+    registers: [registry],
+    collect() {
+      for (const tally of tallies.values())
+        if (tally.n) {
+          this.inc(tally.labels, tally.n);
+          tally.n = 0;
+        }
+    },
+  });
+  return {
+    tally(key: string, labels: client.LabelValues<L>): Tally {
+      let tally = tallies.get(key);
+      if (!tally) tallies.set(key, (tally = { labels, n: 0 }));
+      return tally;
+    },
+  };
+}
 export type DeliveryResult = 'delivered' | 'retry' | 'failed';
 
 /** `/metrics` alone on an internal address (default 127.0.0.1): scrapers reach it, the public does not. */

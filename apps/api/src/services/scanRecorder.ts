@@ -94,7 +94,7 @@ export interface RecordedScan {
 type Scan = ScanProps & { viewerId: string | null; deviceHash: string | null };
 
 const deviceHash = (deviceId: string | null) =>
-  deviceId ? crypto.createHash('sha256').update(deviceId).digest('hex').slice(0, 32) : null;
+  deviceId ? crypto.hash('sha256', deviceId, 'hex').slice(0, 32) : null;
 
 // One batcher per pool: the scans of every request arriving together go in one statement.
 const batchers = new WeakMap<Knex, (scan: Scan) => Promise<RecordedScan | null>>();

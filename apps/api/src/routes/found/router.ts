@@ -97,7 +97,7 @@ export function foundRoutes(deps: Deps): RouteDef[] {
           { ...ctx, hub, config, worker },
         );
         // scanRecorder returns once its group commit is done; a repeat was not stored.
-        if (!event.repeated) metrics.scans.inc({ device_type: event.deviceType });
+        if (!event.repeated) metrics.countScan(event.deviceType);
         return { id: event.id, deviceType: event.deviceType, repeated: event.repeated };
       },
     ),
