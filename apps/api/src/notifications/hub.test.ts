@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/connection';
+import type { Logger } from '../logger';
 import { createLogger } from '../logger';
 import { freshDatabase, testDbKind } from '../testing/testServer';
 import type { EventHub, OwnerEvent } from './hub';
@@ -37,5 +39,22 @@ describe('owner event hub', () => {
     expect(received.alice!.sort((a, b) => a - b)).toEqual(expected('alice'));
     expect(received.bob!.sort((a, b) => a - b)).toEqual(expected('bob'));
     stops.forEach((stop) => stop());
+  });
+
+  it('never rejects a publish: a failed delivery is logged (callers may leave it to finish)', async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) }) as Logger;
+    const own = await freshDatabase();
+    const hub = await createHub(own, logger);
+    // On PostgreSQL the NOTIFY fails (its database is gone); in memory, a subscriber throws.
+    if (testDbKind() === 'postgres') await own.close();
+    const stop = hub.subscribe('carol', () => {
+      throw new Error('subscriber failed');
+    });
+    await expect(hub.publish('carol', { type: 'found_event', data: {} })).resolves.toBeUndefined();
+    expect(warnings.join('')).toMatch(/live event not (published|delivered)/);
+    stop();
+    await hub.close();
+    if (testDbKind() !== 'postgres') await own.close();
   });
 });

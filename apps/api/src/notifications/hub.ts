@@ -16,6 +16,11 @@ export interface OwnerEvent {
  * id, or `thread:<report id>` for a finder's open conversation page (services/threadEvents).
  */
 export interface EventHub {
+  /**
+   * Sends the event to every process's subscribers; resolves once it is sent. Never rejects: live
+   * events are best effort (an open page reloads its lists when it reconnects) and a failure is
+   * logged by the hub, so a caller may leave it to finish on its own.
+   */
   publish(userId: string, event: OwnerEvent): Promise<void>;
   subscribe(userId: string, listener: (event: OwnerEvent) => void): () => void;
   close(): Promise<void>;
@@ -36,10 +41,16 @@ function localFanOut() {
 }
 
 /** One process (the embedded database admits only one): events stay in memory. */
-export function localHub(): EventHub {
+export function localHub(logger: Logger): EventHub {
   const fan = localFanOut();
   return {
-    publish: async (userId, event) => void fan.emit(userId, event),
+    publish: async (userId, event) => {
+      try {
+        fan.emit(userId, event);
+      } catch (err) {
+        logger.warn({ err }, 'live event not delivered');
+      }
+    },
     subscribe: fan.subscribe,
     close: async () => {},
   };
@@ -82,7 +93,10 @@ export async function postgresHub(databaseUrl: string, knex: Knex, logger: Logge
     return payloads.map(() => undefined);
   });
   return {
-    publish: (userId, event) => notify(JSON.stringify({ userId, event })),
+    publish: (userId, event) =>
+      notify(JSON.stringify({ userId, event })).catch((err: unknown) =>
+        logger.warn({ err }, 'live event not published'),
+      ),
     subscribe: fan.subscribe,
     async close() {
       closed = true;

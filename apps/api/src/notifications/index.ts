@@ -27,7 +27,7 @@ export function createSmsProvider(config: Config, logger: Logger): SmsProvider {
 
 /** LISTEN/NOTIFY across API processes on PostgreSQL; in memory on the embedded database (one process). */
 export async function createHub(db: Database, logger: Logger): Promise<EventHub> {
-  return db.kind === 'postgres' && db.url ? postgresHub(db.url, db.knex, logger) : localHub();
+  return db.kind === 'postgres' && db.url ? postgresHub(db.url, db.knex, logger) : localHub(logger);
 }
 
 export function createWorker(

@@ -191,17 +191,19 @@ export async function scanRecorder(
       },
       ctx,
     );
+  // The answer does not wait for the live event's NOTIFY (publish never rejects; the hub logs).
   if (itemId && ownerId && !event.repeated)
-    afterCommit(() =>
-      hub.publish(ownerId, {
-        type: 'found_event',
-        data: presentFoundEvent({
-          id: event.id,
-          scannedAt: event.scannedAt,
-          itemId,
-          itemName: event.itemName ?? '',
+    afterCommit(
+      () =>
+        void hub.publish(ownerId, {
+          type: 'found_event',
+          data: presentFoundEvent({
+            id: event.id,
+            scannedAt: event.scannedAt,
+            itemId,
+            itemName: event.itemName ?? '',
+          }),
         }),
-      }),
     );
   return event;
 }
