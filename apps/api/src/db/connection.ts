@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 import lockfile from 'proper-lockfile';
@@ -126,10 +126,20 @@ export async function connectEmbedded(
     fs.mkdirSync(dataDir, { recursive: true });
     release = await lockDataDir(dataDir);
   }
+  const pglite = opts.pglite ?? new PGlite(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+  // Started before knex sees it: its first start (initdb or loading a data folder, in WebAssembly)
+  // can take seconds on a busy machine and must not count against the first query's acquire
+  // timeout, which is meant for waiting behind an open transaction.
+  try {
+    await pglite.waitReady;
+  } catch (err) {
+    await release?.();
+    throw err;
+  }
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof Knex.Client,
     dialect: 'postgres',
-    connection: dataDir ? { filename: path.join(dataDir, 'pgdata') } : { pglite: opts.pglite },
+    connection: { pglite },
     acquireConnectionTimeout: opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS,
     ...knexSnakeCaseMappers(),
   } as Knex.Config);
