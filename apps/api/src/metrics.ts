@@ -157,6 +157,7 @@ function talliedCounter<L extends string>(
     },
   };
 }
+
 export type DeliveryResult = 'delivered' | 'retry' | 'failed';
 
 /** `/metrics` alone on an internal address (default 127.0.0.1): scrapers reach it, the public does not. */

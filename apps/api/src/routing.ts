@@ -159,10 +159,10 @@ export function route<
         prepared: undefined as R,
         ctx,
       };
-      // `prepare` sees the input before it has run (its `prepared` is undefined).
-      if (spec.prepare)
-        input.prepared = await spec.prepare(input as RouteInput<Out<B>, Out<Q>, Out<P>>, { trx: db, actor });
-      const counted = spec.limit?.(input as RouteInput<Out<B>, Out<Q>, Out<P>>, { trx: db, actor });
+      // `prepare` and `limit` see the input before `prepare` has run (its `prepared` is undefined).
+      const validated = input as RouteInput<Out<B>, Out<Q>, Out<P>>;
+      if (spec.prepare) input.prepared = await spec.prepare(validated, { trx: db, actor });
+      const counted = spec.limit?.(validated, { trx: db, actor });
       const answer = spec.transaction
         ? inTransaction(
             db,

@@ -120,6 +120,8 @@ function batchedHits(limiter: RateLimiterPostgres, points: number): Limiter['hit
         throw err;
       },
     );
+  // One upsert at a time: a second on the same row would only wait for the first's lock, and the
+  // hits that arrive meanwhile go together in the next.
   const hit = batched(
     async (keys: string[]) => {
       const counts = new Map<string, number>();
@@ -137,8 +139,6 @@ function batchedHits(limiter: RateLimiterPostgres, points: number): Limiter['hit
         const consumed = res.consumedPoints - counts.get(key)! + i + 1;
         return { allowed: consumed <= points, consumed, msBeforeNext: res.msBeforeNext };
       });
-      // One upsert at a time: a second on the same row would only wait for the first's lock, and the
-      // hits that arrive meanwhile go together in the next.
     },
     { concurrency: 1 },
   );
