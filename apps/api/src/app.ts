@@ -1,6 +1,5 @@
 import { hasControlCharacters } from '@homing/shared';
 import Koa from 'koa';
-import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
@@ -9,7 +8,7 @@ import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
 import { loadSession } from './middleware/session';
 import { webApp } from './middleware/webApp';
-import { mount, type Deps, type RouteDef } from './routing';
+import { routesMiddleware, type Deps, type RouteDef } from './routing';
 import { accountRoutes } from './routes/account/router';
 import { adminRoutes } from './routes/admin/router';
 import { authRoutes } from './routes/auth/router';
@@ -104,9 +103,6 @@ export function createApp(deps: Deps) {
       err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'ERR_STREAM_PREMATURE_CLOSE';
     deps.logger[gone ? 'debug' : 'error']({ err }, gone ? 'client went away' : 'unhandled server error');
   });
-  const router = new Router();
-  mount(router, allRoutes(deps), deps);
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  app.use(routesMiddleware(allRoutes(deps), deps));
   return app;
 }

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Router from '@koa/router';
 import Koa from 'koa';
 import type { Knex } from 'knex';
 import pino from 'pino';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notFound, tooManyRequests } from './errors';
 import { errorHandler } from './middleware/errorHandler';
-import { mount, route, type Deps } from './routing';
+import { route, routesMiddleware, type Deps } from './routing';
 
 // route() alone, on a bare Koa app: no database (these handlers and limits never query).
 const events: string[] = [];
@@ -44,6 +43,12 @@ const routes = [
       return { code: params.code };
     },
   ),
+  route({ method: 'get', path: '/api/things/:code', access: 'public', params }, async ({ params }) => ({
+    thing: params.code,
+  })),
+  route({ method: 'post', path: '/api/things', access: 'public' }, async () => 'made'),
+  route({ method: 'get', path: '/api/others', access: 'public' }, async () => 'others'),
+  route({ method: 'get', path: '/healthz', access: 'public' }, async () => 'ok'),
   route(
     {
       method: 'get',
@@ -69,9 +74,7 @@ beforeAll(async () => {
     await next();
   });
   app.use(errorHandler);
-  const router = new Router();
-  mount(router, routes, { db: {} as Knex } as Deps);
-  app.use(router.routes());
+  app.use(routesMiddleware(routes, { db: {} as Knex } as Deps));
   server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -111,5 +114,32 @@ describe('route() with a limit beside its handler', () => {
     expect(() =>
       route({ method: 'get', path: '/y', access: 'public', limit, transaction: true }, async () => null),
     ).toThrow(/read-only/);
+  });
+});
+
+describe('routesMiddleware (a router per path prefix)', () => {
+  it('finds each route through its prefix, as one router would', async () => {
+    expect(await get('/api/things/7')).toMatchObject({ status: 200, body: { data: { thing: '7' } } });
+    expect(await get('/API/Things/7')).toMatchObject({ status: 200, body: { data: { thing: '7' } } });
+    expect(await get('/api/things/7/')).toMatchObject({ status: 200, body: { data: { thing: '7' } } });
+    expect(await get('/api/others')).toMatchObject({ status: 200, body: { data: 'others' } });
+    expect(await get('/healthz')).toMatchObject({ status: 200, body: { data: 'ok' } });
+    expect(await get('/healthz/')).toMatchObject({ status: 200, body: { data: 'ok' } });
+    expect((await fetch(`${url}/api/things`, { method: 'POST' })).status).toBe(200);
+  });
+
+  it('answers 405 for a known path with another method, 404 for an unknown one', async () => {
+    const put = await fetch(`${url}/api/things/7`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('HEAD, GET');
+    expect(await get('/api/nothing/7')).toMatchObject({ status: 404, body: { error: 'No such API route' } });
+    expect((await fetch(`${url}/nothing`)).status).toBe(404);
+    expect((await fetch(`${url}/healthz/more`)).status).toBe(404);
+  });
+
+  it('refuses a one-segment prefix that also leads a longer one', () => {
+    const one = route({ method: 'get', path: '/api/:anything', access: 'public' }, async () => null);
+    const two = route({ method: 'get', path: '/api/things', access: 'public' }, async () => null);
+    expect(() => routesMiddleware([two, one], {} as Deps)).toThrow(/one-segment route prefix/);
   });
 });
