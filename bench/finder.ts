@@ -2,74 +2,88 @@
  * npm run bench:finder — the finder's two hot calls under load on a real PostgreSQL server, beside
  * a bare Koa server doing one indexed read in the same run (the baseline), then the time from a
  * report POST to the owner's e-mail being accepted by SMTP and to the live event, over 200 reports.
+ * Each server runs in a process of its own (bench/finderServer.ts); this process only makes load.
  * Figures are printed, not asserted: this machine is shared and noisy, so compare the ratios.
+ *
+ * BENCH_AGAINST=<revision> (e.g. `BENCH_AGAINST=85b0206 npm run bench:finder`) also starts that
+ * revision's server (its files from git, its own `npm ci`, kept in the temporary folder) and
+ * prints this tree's throughput as a ratio to it, measured round by round: "before and after" in
+ * one run on one machine.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
 import autocannon from 'autocannon';
-import Koa from 'koa';
-import { loadConfig } from '../apps/api/src/config';
-import { connectPostgres } from '../apps/api/src/db/connection';
-import { startServer } from '../apps/api/src/server';
-import { assignedItem } from '../apps/api/src/testing/codeFactory';
 import { startSmtpSink } from '../apps/api/src/testing/smtpSink';
-import { freshDatabase } from '../apps/api/src/testing/testServer';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const AGAINST = process.env.BENCH_AGAINST;
 const CONNECTIONS = 100;
 const REPORTS = 200;
-// Finders scan different labels: each request takes the next of these, round-robin, so batching
-// and caches see a spread of codes rather than one hot label.
-const LABELS = 500;
+const here = path.dirname(new URL(import.meta.url).pathname);
+const root = path.resolve(here, '..');
+const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+
+interface Served {
+  url: string;
+  codes: string[];
+  sessionToken: string;
+  child: ChildProcess;
+}
+
+/** Starts bench/finderServer.ts in `dir` (a checkout) and waits for its BENCH_READY line. */
+async function serve(dir: string, env: Record<string, string> = {}): Promise<Served> {
+  const child = spawn(process.execPath, [tsx, 'bench/finderServer.ts'], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`bench server in ${dir} exited (${code})`))),
+  );
+  const lines = readline.createInterface({ input: child.stdout! });
+  const ready = (async () => {
+    for await (const line of lines) if (line.startsWith('BENCH_READY ')) return JSON.parse(line.slice(12));
+    throw new Error(`bench server in ${dir} closed its output`);
+  })();
+  const info = await Promise.race([ready, exited]);
+  exited.catch(() => undefined);
+  return { ...info, child };
+}
+
+/** The revision's files (git archive) with its own dependencies, kept between runs by commit. */
+function checkout(revision: string): string {
+  const commit = execFileSync('git', ['rev-parse', `${revision}^{commit}`], { cwd: root })
+    .toString()
+    .trim();
+  const dir = path.join(os.tmpdir(), `homing-bench-${commit.slice(0, 12)}`);
+  if (!fs.existsSync(path.join(dir, 'node_modules', '.package-lock.json'))) {
+    console.log(`Preparing ${revision} (${commit.slice(0, 12)}) in ${dir}…`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C '${dir}'`], { cwd: root });
+    // Its install scripts are not needed to serve (and an old Electron's download fails offline).
+    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
+  }
+  fs.copyFileSync(path.join(here, 'finderServer.ts'), path.join(dir, 'bench', 'finderServer.ts'));
+  return dir;
+}
 
 const sink = await startSmtpSink();
-const db = await freshDatabase('postgres');
-const config = loadConfig({
-  NODE_ENV: 'production',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: '0',
-  SERVE_WEB: '0',
-  SMTP_URL: sink.url,
-  SCAN_LIMIT_PER_MINUTE: '100000000',
-  REPORT_LIMIT_PER_ITEM: '100000',
-  REPORT_LIMIT_PER_ADDRESS: '100000',
-  REPORT_HOLD_AFTER_PER_ITEM: '100000',
-  CODE_LOOKUP_LIMIT_PER_MINUTE: '100000000',
+const server = await serve(root, { BENCH_SMTP_URL: sink.url });
+const { codes, sessionToken: ownerToken } = server;
+const bare = await serve(root, {
+  BENCH_BARE_DB: (server as Served & { databaseUrl: string }).databaseUrl,
 });
-const server = await startServer(config, { db });
-
-const register = await fetch(`${server.url}/api/auth/register`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'benchmark1' }),
-}).then((r) => r.json() as Promise<{ user: { id: string }; sessionToken: string }>);
-const codes: string[] = [];
-for (let i = 0; i < LABELS; i += 50)
-  codes.push(
-    ...(
-      await Promise.all(
-        Array.from({ length: 50 }, (_, j) =>
-          assignedItem(db.knex, register.user.id, { name: `Bench keys ${i + j}` }),
-        ),
-      )
-    ).map((label) => label.code),
-  );
+const before = AGAINST ? await serve(checkout(AGAINST)) : null;
 const code = codes[0]!;
-let turn = 0;
-const nextCode = () => codes[turn++ % codes.length]!;
-
-// The baseline: Koa, one pool of the same size, one indexed read of the same table per request.
-const bare = connectPostgres(db.url!);
-const bareApp = new Koa();
-bareApp.use(async (ctx) => {
-  ctx.body = await bare.knex('qrCodes').where({ value: ctx.query.code }).first('id', 'itemId');
-});
-const bareServer = http.createServer(bareApp.callback());
-await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
-const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
 
 type Run = { name: string; rps: number; p50: number; p99: number; errors: number };
 async function load(name: string, opts: autocannon.Options): Promise<Run> {
@@ -82,9 +96,14 @@ async function load(name: string, opts: autocannon.Options): Promise<Run> {
     errors: r.errors + r.timeouts + r.non2xx,
   };
 }
-const scanBody = () =>
+/** Each request takes the target's next label, round-robin: finders scan different labels. */
+function rotation(target: Served) {
+  let turn = 0;
+  return () => target.codes[turn++ % target.codes.length]!;
+}
+const scanBody = (code: string) =>
   JSON.stringify({
-    qrCode: nextCode(),
+    qrCode: code,
     scannedAt: new Date().toISOString(),
     platform: 'bench',
     language: 'en-US',
@@ -92,30 +111,41 @@ const scanBody = () =>
     // A finder page's device id (issue 15): the recorder's repeat check probes every scan.
     deviceId: `bench-device-${Math.floor(Math.random() * 2000)}`,
   });
-// The machine is shared and noisy: the three loads take turns, round after round, and each call's
-// ratio is the median of its per-round ratios to the baseline measured just before it.
+const getLoad = (target: Served): autocannon.Options => {
+  const next = rotation(target);
+  return {
+    url: target.url,
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/api/found/${next()}` }) }],
+  };
+};
+const scanLoad = (target: Served): autocannon.Options => {
+  const next = rotation(target);
+  return {
+    url: `${target.url}/api/analytics/scan`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [{ setupRequest: (req) => ({ ...req, body: scanBody(next()) }) }],
+  };
+};
+const nextBare = rotation(server);
+const GET = 'GET /api/found/{code}';
+const SCAN = 'POST /api/analytics/scan';
+// The machine is shared and noisy: the loads take turns, round after round, and each call's ratio
+// is the median of its per-round ratios to the baseline measured at the start of that round (and,
+// with BENCH_AGAINST, to the earlier revision's same call measured just before it).
 const loads: [string, autocannon.Options][] = [
   [
     'bare Koa + 1 indexed read (baseline)',
-    { url: bareUrl, requests: [{ setupRequest: (req) => ({ ...req, path: `/?code=${nextCode()}` }) }] },
+    { url: bare.url, requests: [{ setupRequest: (req) => ({ ...req, path: `/?code=${nextBare()}` }) }] },
   ],
-  [
-    'GET /api/found/{code}',
-    {
-      url: server.url,
-      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/found/${nextCode()}` }) }],
-    },
-  ],
-  [
-    'POST /api/analytics/scan',
-    {
-      url: `${server.url}/api/analytics/scan`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [{ setupRequest: (req) => ({ ...req, body: scanBody() }) }],
-    },
-  ],
+  ...(before ? [[`${GET} @ ${AGAINST}`, getLoad(before)] satisfies [string, autocannon.Options]] : []),
+  [GET, getLoad(server)],
+  ...(before ? [[`${SCAN} @ ${AGAINST}`, scanLoad(before)] satisfies [string, autocannon.Options]] : []),
+  [SCAN, scanLoad(server)],
 ];
+// Each server's code is compiled and its pools opened before anything counts.
+for (const [name, opts] of loads)
+  await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 }).catch(() => name);
 const rounds: Run[][] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const runs: Run[] = [];
@@ -136,11 +166,12 @@ const summary = loads.map(([name], i) => {
     p99: median(mine.map((r) => r.p99)),
     errors: mine.reduce((sum, r) => sum + r.errors, 0),
     ratios: rounds.map((runs) => runs[i]!.rps / runs[0]!.rps),
+    perRound: mine.map((r) => r.rps),
   };
 });
 
 console.log(
-  `\nLoad: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per call, ${LABELS} labels round-robin, PostgreSQL ${db.url!.replace(/\/\/[^@]*@/, '//')}`,
+  `\nLoad: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per call, ${codes.length} labels round-robin, each server in its own process on PostgreSQL`,
 );
 console.table(
   summary.map((r) => ({
@@ -153,17 +184,28 @@ console.table(
     'ratio per round': r.ratios.map((x) => x.toFixed(2)).join(' '),
   })),
 );
-for (const r of summary.slice(1)) {
+for (const r of summary.filter((r) => r.name === GET || r.name === SCAN)) {
   const ratio = median(r.ratios);
   console.log(
     `${r.name}: ratio ${ratio.toFixed(2)} (target ≥ 0.7) ${ratio >= 0.7 ? 'MET' : 'NOT MET'}; p99 ${r.p99} ms (target < 50) ${r.p99 < 50 ? 'MET' : 'NOT MET'}; errors ${r.errors} (target 0) ${r.errors === 0 ? 'MET' : 'NOT MET'}`,
   );
 }
+if (before) {
+  console.log(`\nThis tree against ${AGAINST} (throughput ratio per round; ≥ 1 is no worse):`);
+  for (const name of [GET, SCAN]) {
+    const now = summary.find((r) => r.name === name)!;
+    const then = summary.find((r) => r.name === `${name} @ ${AGAINST}`)!;
+    const ratios = now.perRound.map((rps, i) => rps / then.perRound[i]!);
+    console.log(
+      `${name}: ${Math.round(now.rps)} against ${Math.round(then.rps)} req/s, ratio ${median(ratios).toFixed(2)} (per round ${ratios.map((x) => x.toFixed(2)).join(' ')})`,
+    );
+  }
+}
 
 // Report → e-mail accepted and → live event, one report at a time.
 const events = new Map<string, number>();
 const stream = await fetch(`${server.url}/api/users/me/events`, {
-  headers: { Authorization: `Bearer ${register.sessionToken}` },
+  headers: { Authorization: `Bearer ${ownerToken}` },
 });
 const reader = stream.body!.getReader();
 void (async () => {
@@ -223,8 +265,6 @@ console.log(
 );
 
 await reader.cancel();
-bareServer.close();
-await bare.close();
-await server.close();
+for (const target of [server, bare, before]) target?.child.kill('SIGTERM');
 await sink.close();
 process.exit(0);
