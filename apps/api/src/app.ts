@@ -59,7 +59,7 @@ export function createApp(deps: Deps) {
   // Behind N trusted proxies the client is the N-th address from the right of X-Forwarded-For (the
   // one the outermost proxy saw); anything left of it was written by the client and is ignored.
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
-  app.use(requestLog(deps.logger));
+  app.use(requestLog(app, deps.logger));
   // An answer written once a graceful shutdown has begun, whenever its request came, closes its
   // connection (server.ts).
   app.use(async (ctx, next) => {

@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger';
+import { requestLog } from './requestLog';
+
+// requestLog alone on a bare Koa app, its JSON lines read back from a stream.
+const raw: string[] = [];
+let server: http.Server;
+let url: string;
+beforeAll(async () => {
+  const out = new PassThrough();
+  let buffer = '';
+  out.on('data', (d: Buffer) => {
+    buffer += d.toString();
+    for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+      raw.push(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+    }
+  });
+  const app = new Koa();
+  app.use(requestLog(app, createLogger('info', 'json', out)));
+  app.use(async (ctx) => {
+    if (ctx.path === '/logs') ctx.log.warn({ step: 'inside' }, 'handler says');
+    ctx.body = 'ok';
+  });
+  server = http.createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const linesOf = async (path: string) => {
+  raw.length = 0;
+  const res = await fetch(url + path);
+  await res.text();
+  await new Promise((r) => setTimeout(r, 20));
+  const lines = raw.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { id: res.headers.get('x-request-id'), lines, raw: [...raw] };
+};
+
+describe('requestLog', () => {
+  it("writes one line per request naming the request's id, as sent in X-Request-Id", async () => {
+    const { id, lines } = await linesOf('/quiet');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: id, method: 'GET', path: '/quiet', status: 200, msg: 'request' }),
+    ]);
+    expect(Object.keys(lines[0]!).indexOf('reqId')).toBeLessThan(Object.keys(lines[0]!).indexOf('method'));
+  });
+
+  it("gives handlers a logger that names the request's id, once, on every line", async () => {
+    const { id, lines, raw } = await linesOf('/logs');
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: id, step: 'inside', msg: 'handler says' }),
+      expect.objectContaining({ reqId: id, path: '/logs', msg: 'request' }),
+    ]);
+    for (const line of raw) expect(line.match(/"reqId"/g)).toHaveLength(1);
+  });
+});
