@@ -59,17 +59,14 @@ export function createApp(deps: Deps) {
   // Behind N trusted proxies the client is the N-th address from the right of X-Forwarded-For (the
   // one the outermost proxy saw); anything left of it was written by the client and is ignored.
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
-  app.use(requestLog(app, deps.logger));
-  // An answer written once a graceful shutdown has begun, whenever its request came, closes its
-  // connection (server.ts).
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } finally {
+  // Each request is timed once, for its log line and its metrics. An answer written once a graceful
+  // shutdown has begun, whenever its request came, closes its connection (server.ts).
+  app.use(
+    requestLog(app, deps.logger, (ctx, ms) => {
+      deps.metrics.countRequest(ctx, ms);
       if (deps.stopping.aborted) ctx.res.shouldKeepAlive = false;
-    }
-  });
-  app.use(deps.metrics.middleware);
+    }),
+  );
   app.use(errorHandler);
   app.use(refuseControlCharactersInPath);
   app.use(

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import client from 'prom-client';
 import type { Logger } from './logger';
@@ -94,22 +94,17 @@ export function createMetrics(opts: { knex?: Knex } = {}) {
     return child;
   };
 
-  /** Counts and times every request by the matched route's template (`unmatched` for the rest). */
-  const middleware: Middleware = async (ctx, next) => {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-      const child = requestMetrics(ctx.method, typeof route === 'string' ? route : 'unmatched', ctx.status);
-      child.count.n++;
-      child.time.observe((performance.now() - started) / 1000);
-    }
+  /** Counts and times a request by its matched route's template (`unmatched` for the rest). */
+  const countRequest = (ctx: Context, ms: number) => {
+    const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+    const child = requestMetrics(ctx.method, typeof route === 'string' ? route : 'unmatched', ctx.status);
+    child.count.n++;
+    child.time.observe(ms / 1000);
   };
 
   return {
     registry,
-    middleware,
+    countRequest,
     eventStreams,
     deliveries,
     /** Counts one scan recorded (a repeat is not). */

@@ -14,12 +14,17 @@ const CHILD = Symbol('requestLogger');
 type Logged = Context & { [REQUEST_ID]?: string; [CHILD]?: Logger };
 
 /**
- * One structured line per request; `ctx.log` carries the request id into handlers. The child
- * logger behind `ctx.log` (a getter on the app's context) is made on first use: most requests log
- * nothing but their line, which names its request id itself (the same fields, in the same order,
- * as the child's would).
+ * The outermost middleware: one structured line per request, and `answered(ctx, ms)` (metrics, the
+ * connection's keep-alive) once the rest has run, timed once for both. `ctx.log` carries the
+ * request id into handlers. The child logger behind `ctx.log` (a getter on the app's context) is
+ * made on first use: most requests log nothing but their line, which names its request id itself
+ * (the same fields, in the same order, as the child's would).
  */
-export function requestLog(app: Koa, logger: Logger) {
+export function requestLog(
+  app: Koa,
+  logger: Logger,
+  answered: (ctx: Context, ms: number) => void = () => undefined,
+) {
   Object.defineProperty(app.context, 'log', {
     get(this: Logged) {
       return (this[CHILD] ??= logger.child({ reqId: this[REQUEST_ID] }));
@@ -37,7 +42,9 @@ export function requestLog(app: Koa, logger: Logger) {
     try {
       await next();
     } finally {
-      const ms = Math.round(performance.now() - started);
+      const elapsed = performance.now() - started;
+      answered(ctx, elapsed);
+      const ms = Math.round(elapsed);
       const { method, path, status } = ctx;
       const child = ctx[CHILD];
       if (child) child.info({ method, path, status, ms }, 'request');
