@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +49,9 @@ const routes = [
   })),
   route({ method: 'post', path: '/api/things', access: 'public' }, async () => 'made'),
   route({ method: 'get', path: '/api/others', access: 'public' }, async () => 'others'),
+  route({ method: 'get', path: '/api/big/list', access: 'public' }, async () =>
+    Array.from({ length: 100 }, (_, i) => ({ name: `Thing ${i}`, note: 'é' })),
+  ),
   route({ method: 'get', path: '/healthz', access: 'public' }, async () => 'ok'),
   route(
     {
@@ -74,6 +78,7 @@ beforeAll(async () => {
     await next();
   });
   app.use(errorHandler);
+  app.use(compress({ threshold: 1024 }));
   app.use(routesMiddleware(routes, { db: {} as Knex } as Deps));
   server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -141,5 +146,22 @@ describe('routesMiddleware (a router per path prefix)', () => {
     const one = route({ method: 'get', path: '/api/:anything', access: 'public' }, async () => null);
     const two = route({ method: 'get', path: '/api/things', access: 'public' }, async () => null);
     expect(() => routesMiddleware([two, one], {} as Deps)).toThrow(/one-segment route prefix/);
+  });
+});
+
+describe('the envelope as sent', () => {
+  it('is JSON with its exact length, and compressed from 1 kB when the client accepts it', async () => {
+    const small = await fetch(`${url}/api/things/7`);
+    const text = await small.text();
+    expect(small.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(JSON.parse(text)).toEqual({ success: true, data: { thing: '7' }, error: null });
+
+    const big = await fetch(`${url}/api/big/list`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(big.headers.get('content-encoding')).toBe('gzip');
+    expect(big.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = (await big.json()) as { data: { name: string; note: string }[] };
+    expect(body.data).toHaveLength(100);
+    expect(body.data[99]).toEqual({ name: 'Thing 99', note: 'é' });
   });
 });

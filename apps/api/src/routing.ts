@@ -183,7 +183,10 @@ export function route<
       ctx.status = spec.status ?? 200;
       ctx.set('Cache-Control', 'no-store');
       const top = spec.flatten && data && typeof data === 'object' ? (data as object) : {};
-      ctx.body = { success: true, ...top, data: data ?? null, error: null };
+      // Serialised here, once: for an object body koa-compress stringifies it to learn its length
+      // and Koa again to send it.
+      ctx.type = 'json';
+      ctx.body = JSON.stringify({ success: true, ...top, data: data ?? null, error: null });
     };
   return {
     method: spec.method,

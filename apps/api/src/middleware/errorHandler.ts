@@ -73,6 +73,8 @@ export async function errorHandler(ctx: Context, next: Next) {
     if (appError.status >= 500) ctx.log?.error({ err }, 'request failed');
     ctx.status = appError.status;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: false, data: null, error: appError.message, code: appError.id };
+    // Serialised once, as route() does with its answers.
+    ctx.type = 'json';
+    ctx.body = JSON.stringify({ success: false, data: null, error: appError.message, code: appError.id });
   }
 }
