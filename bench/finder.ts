@@ -32,6 +32,7 @@ interface Served {
   url: string;
   codes: string[];
   sessionToken: string;
+  databaseUrl: string;
   child: ChildProcess;
 }
 
@@ -79,9 +80,7 @@ function checkout(revision: string): string {
 const sink = await startSmtpSink();
 const server = await serve(root, { BENCH_SMTP_URL: sink.url });
 const { codes, sessionToken: ownerToken } = server;
-const bare = await serve(root, {
-  BENCH_BARE_DB: (server as Served & { databaseUrl: string }).databaseUrl,
-});
+const bare = await serve(root, { BENCH_BARE_DB: server.databaseUrl });
 const before = AGAINST ? await serve(checkout(AGAINST)) : null;
 const code = codes[0]!;
 
@@ -144,8 +143,7 @@ const loads: [string, autocannon.Options][] = [
   [SCAN, scanLoad(server)],
 ];
 // Each server's code is compiled and its pools opened before anything counts.
-for (const [name, opts] of loads)
-  await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 }).catch(() => name);
+for (const [, opts] of loads) await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 });
 const rounds: Run[][] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const runs: Run[] = [];

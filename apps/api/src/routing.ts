@@ -222,9 +222,11 @@ export function routesMiddleware(routes: RouteDef[], deps: Deps): Middleware {
     if (!router) routers.set(key, (router = new Router()));
     router[r.method](r.path, ...(r.middleware(deps) as RouterMiddleware[]));
   }
-  for (const key of routers.keys())
-    if (key.indexOf('/', 1) < 0 && [...routers.keys()].some((other) => other.startsWith(`${key}/`)))
-      throw new Error(`${key}: a one-segment route prefix also leads longer ones`);
+  const keys = [...routers.keys()];
+  const hiding = keys.find(
+    (key) => key.indexOf('/', 1) < 0 && keys.some((other) => other.startsWith(`${key}/`)),
+  );
+  if (hiding) throw new Error(`${hiding}: a one-segment route prefix also leads longer ones`);
   const byPrefix = new Map<string, Middleware>();
   for (const [key, router] of routers) {
     const dispatch = router.routes() as Middleware;
@@ -233,7 +235,10 @@ export function routesMiddleware(routes: RouteDef[], deps: Deps): Middleware {
   }
   return (ctx, next) => {
     const path = ctx.path.toLowerCase();
-    const handle = byPrefix.get(prefixOf(path)) ?? byPrefix.get(path.slice(0, path.indexOf('/', 1) >>> 0));
+    // Its two-segment prefix, else its first segment (a route like `/probe/:code`).
+    const first = path.indexOf('/', 1);
+    const handle =
+      byPrefix.get(prefixOf(path)) ?? (first > 0 ? byPrefix.get(path.slice(0, first)) : undefined);
     return handle ? handle(ctx, next) : next();
   };
 }

@@ -99,22 +99,24 @@ const deviceHash = (deviceId: string | null) =>
 /** One batch of scans in one statement: each scan's row, or null for a code that does not exist. */
 async function recordScans(knex: Knex, all: Scan[]): Promise<(RecordedScan | null)[]> {
   const allIds = all.map(() => crypto.randomUUID());
+  const allValues = all.map((s) => normalizeCodeValue(s.qrCode));
   // One device loading one code twice in the same batch: the first is the scan, the rest repeat it.
   const firstOf = new Map<string, number>();
   const sameAs = all.map((s, i) => {
     if (!s.deviceHash) return i;
-    const key = `${normalizeCodeValue(s.qrCode)} ${s.deviceHash}`;
+    const key = `${allValues[i]} ${s.deviceHash}`;
     const first = firstOf.get(key);
     if (first === undefined) firstOf.set(key, i);
     return first ?? i;
   });
   const scans = all.filter((_, i) => sameAs[i] === i);
   const ids = allIds.filter((_, i) => sameAs[i] === i);
+  const values = allValues.filter((_, i) => sameAs[i] === i);
   const column = <K extends keyof Scan>(key: K) => scans.map((s) => s[key]);
   // Planned per batch, never prepared: see hotQuery (the repeat probe's plan follows the table's size).
   const rows = await hotQuery<ScanRow>(knex, RECORD_SCANS, [
     ids,
-    scans.map((s) => normalizeCodeValue(s.qrCode)),
+    values,
     column('viewerId'),
     column('scannedAt'),
     column('deviceType'),
