@@ -2,10 +2,10 @@ import { hasControlCharacters } from '@homing/shared';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
-import helmet from 'koa-helmet';
 import { notFound } from './errors';
 import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
+import { securityHeaders } from './middleware/securityHeaders';
 import { loadSession } from './middleware/session';
 import { webApp } from './middleware/webApp';
 import { routesMiddleware, type Deps, type RouteDef } from './routing';
@@ -68,22 +68,10 @@ export function createApp(deps: Deps) {
     }),
   );
   app.use(errorHandler);
+  // Helmet's full set for the web app's pages; the API's own stricter, shorter set for API answers.
+  // Set before anything can refuse the request, so every answer carries them.
+  app.use(securityHeaders({ hsts: !deps.config.isDevelopment }));
   app.use(refuseControlCharactersInPath);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          connectSrc: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      hsts: !deps.config.isDevelopment,
-    }),
-  );
   // gzip/brotli for text responses over 1 kB (the finder's bundle on a slow phone network).
   app.use(compress({ threshold: 1024 }));
   if (deps.config.serveWeb) {
