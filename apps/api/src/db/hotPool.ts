@@ -20,8 +20,10 @@ export function openHotPool(knex: Knex, url: string): pg.Pool {
     idleTimeoutMillis: 30_000,
     // Its writes (scans, rate-limit counts, live events) need not wait for the disk: a server crash
     // may lose the last moment's counts, never corrupt anything. The rest of the product commits
-    // synchronously on knex's pool.
-    options: '-c synchronous_commit=off',
+    // synchronously on knex's pool. Its statements are prepared and each look-up is an index probe
+    // (`db/prepared.ts`): with sequential scans ruled out, a generic plan made while a table was tiny
+    // (a new database's scan_events) still probes the index, not the whole table, once it is large.
+    options: '-c synchronous_commit=off -c enable_seqscan=off',
   });
   // An idle client's error (the server restarted) must not crash the process: the pool drops
   // that client and the next query opens a new one.

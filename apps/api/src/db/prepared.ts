@@ -22,11 +22,17 @@ function numberedText(name: string, sql: string): string {
  * Runs a hot path's SQL as a named prepared statement: PostgreSQL parses and plans it once per
  * connection instead of on every request, where planning a join cost more than running it. On
  * PostgreSQL outside a transaction it goes to the hot path's own `pg.Pool` (`db/hotPool.ts`) with
- * node-postgres's documented `name` option; in a transaction, through knex's `raw` on it with the
- * same option. `sql` uses knex's `?` placeholders (no other `?` in the text). Rows come back
- * camelCased like every other query's (`item_id` → `itemId`). A name belongs to one SQL text
- * (node-postgres refuses a name reused for another). PGlite runs in-process with one connection,
- * so there it is a plain parameterised query.
+ * node-postgres's documented `name` option. `sql` uses knex's `?` placeholders (no other `?` in the
+ * text). Rows come back camelCased like every other query's (`item_id` → `itemId`). A name belongs
+ * to one SQL text (node-postgres refuses a name reused for another). In a transaction (not a hot
+ * path) and on PGlite (in-process, one connection) it is a plain parameterised query, planned
+ * for its values on each run.
+ *
+ * A prepared statement switches to a generic plan after five runs and keeps it for the life of the
+ * connection, whatever the tables grow to. So write each look-up as an index probe the planner
+ * cannot turn into a scan of a whole table (a LATERAL subquery with LIMIT 1, not a join or EXISTS
+ * over an array); the hot pool's sessions also rule out sequential scans, so a plan made while a
+ * table was tiny still probes its index once the table is large.
  */
 export async function preparedQuery<R>(
   conn: Conn,
@@ -34,26 +40,12 @@ export async function preparedQuery<R>(
   sql: string,
   bindings: unknown[],
 ): Promise<R[]> {
-  return hotQuery<R>(conn, sql, bindings, name);
-}
-
-/**
- * Runs a hot path's SQL like `preparedQuery`, on the same pool, but planned on every run: for a
- * statement whose best plan depends on how big its tables are now. A prepared statement switches to
- * a generic plan after five runs and keeps it for the life of the connection; one made while
- * `scan_events` was nearly empty probes it by sequential scan for ever after, slower with every
- * scan stored. A batched statement plans once per batch, so planning costs little per request.
- */
-export async function hotQuery<R>(conn: Conn, sql: string, bindings: unknown[], name?: string): Promise<R[]> {
   const pool = hotPoolOf(conn);
   let rows: Record<string, unknown>[];
   if (pool) {
-    const text = name ? numberedText(name, sql) : numberedText(`unnamed:${sql}`, sql);
-    rows = (await pool.query(name ? { name, text, values: bindings } : { text, values: bindings })).rows;
+    rows = (await pool.query({ name, text: numberedText(name, sql), values: bindings })).rows;
   } else {
-    const query = conn.raw(sql, bindings as never[]);
-    if (name && conn.client.config.client === 'pg') query.options({ name });
-    rows = ((await query) as { rows: Record<string, unknown>[] }).rows;
+    rows = ((await conn.raw(sql, bindings as never[])) as { rows: Record<string, unknown>[] }).rows;
   }
   return rows.map((row) => camelKeys(row) as R);
 }

@@ -26,14 +26,20 @@ interface Row {
 }
 
 // The batch's codes travel as one array, so the statement's text is the same for any batch size
-// (a prepared statement's name belongs to one text).
-const LOOKUP = `
-  SELECT c.value, c.id AS code_id, i.id, i.owner_id, i.item_type_id, i.name, i.description, i.photo_key,
-         i.status, i.lost_at, i.lost_message, i.lost_reward, i.lost_stolen, t.icon, t.display_name
-    FROM qr_codes c
-    JOIN items i ON i.id = c.item_id
-    JOIN item_types t ON t.id = i.item_type_id
-   WHERE c.value = ANY(?::text[]) AND i.status <> 'inactive'`;
+// (a prepared statement's name belongs to one text). Each code is an index probe (a LATERAL
+// subquery with LIMIT 1: by value, then the item and its type by key) whatever the tables' sizes
+// when the plan was made (`db/prepared.ts`); a join over the array hashed the whole items table.
+export const LOOKUP = `
+  SELECT x.* FROM unnest(?::text[]) AS v(value)
+   CROSS JOIN LATERAL (
+         SELECT c.value, c.id AS code_id, i.id, i.owner_id, i.item_type_id, i.name, i.description,
+                i.photo_key, i.status, i.lost_at, i.lost_message, i.lost_reward, i.lost_stolen, t.icon,
+                t.display_name
+           FROM qr_codes c
+           JOIN items i ON i.id = c.item_id
+           JOIN item_types t ON t.id = i.item_type_id
+          WHERE c.value = v.value AND i.status <> 'inactive'
+          LIMIT 1) x`;
 
 const lookupRows = (trx: Conn, values: string[]) =>
   preparedQuery<Row>(trx, 'public-items-by-code', LOOKUP, [[...new Set(values)]]);

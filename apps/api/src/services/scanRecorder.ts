@@ -4,7 +4,7 @@ import { SCAN_MESSAGES, type DeviceType } from '@homing/shared';
 import type { Ctx, Effects } from '../ctx';
 import { notFound } from '../errors';
 import { batched } from '../db/batched';
-import { hotQuery } from '../db/prepared';
+import { preparedQuery } from '../db/prepared';
 import type { User } from '../models/User';
 import { presentFoundEvent } from '../presenters/foundActivity';
 import { clientTime } from './clientTime';
@@ -28,9 +28,13 @@ export const REPEAT_SCAN_WINDOW_MS = 10 * 60 * 1000;
 // One row per scan from thirteen parallel arrays (ids … device hashes): each code is looked up with
 // its item (a code that does not exist is dropped: no row), a scan by anyone but the owner counts as
 // a found event, and the ids made in Node tie each row back to its caller. A device that scanned
-// this code within the window (same device hash) is a repeat: answered, not inserted. The index on
-// scan_events (qr_code_id, device_hash, created_at) keeps that check one probe per scan.
-const RECORD_SCANS = `
+// this code within the window (same device hash) is a repeat: answered, not inserted.
+// It is a prepared statement, planned once per connection. Each look-up is a LATERAL subquery with
+// LIMIT 1, which the planner cannot turn into a join of whole tables: whatever the tables' sizes
+// when the plan was made, each scan costs three index probes (the code by value, its item, and the
+// repeat check on scan_events (qr_code_id, device_hash, created_at)), and the hot pool's sessions
+// rule out sequential scans (`db/hotPool.ts`) for a plan made while scan_events was tiny.
+export const RECORD_SCANS = `
   WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
        input AS (
          SELECT * FROM unnest(?::uuid[], ?::text[], ?::uuid[], ?::timestamptz[], ?::text[], ?::text[],
@@ -38,16 +42,20 @@ const RECORD_SCANS = `
                     AS t(id, value, viewer_id, scanned_at, device_type, platform, language, timezone,
                          connection_type, screen_size, referrer, user_agent, device_hash)),
        scans AS (
-         SELECT input.*, c.id AS qr_code_id, i.owner_id, i.name AS item_name,
-                CASE WHEN i.owner_id IS DISTINCT FROM input.viewer_id THEN c.item_id END AS item_id,
-                i.lost_at IS NOT NULL AS lost,
-                input.device_hash IS NOT NULL AND EXISTS (
-                  SELECT 1 FROM scan_events e
-                   WHERE e.qr_code_id = c.id AND e.device_hash = input.device_hash
-                     AND e.created_at > now() - make_interval(secs => ${REPEAT_SCAN_WINDOW_MS / 1000})) AS repeated
+         SELECT input.*, c.id AS qr_code_id, c.owner_id, c.item_name,
+                CASE WHEN c.owner_id IS DISTINCT FROM input.viewer_id THEN c.item_id END AS item_id,
+                c.lost, r.hit IS NOT NULL AS repeated
            FROM input
-           JOIN qr_codes c ON c.value = input.value
-           LEFT JOIN items i ON i.id = c.item_id),
+          CROSS JOIN LATERAL (
+                SELECT c.id, c.item_id, i.owner_id, i.name AS item_name, i.lost_at IS NOT NULL AS lost
+                  FROM qr_codes c LEFT JOIN items i ON i.id = c.item_id
+                 WHERE c.value = input.value
+                 LIMIT 1) c
+           LEFT JOIN LATERAL (
+                SELECT true AS hit FROM scan_events e
+                 WHERE e.qr_code_id = c.id AND e.device_hash = input.device_hash
+                   AND e.created_at > now() - make_interval(secs => ${REPEAT_SCAN_WINDOW_MS / 1000})
+                 LIMIT 1) r ON true),
        inserted AS (
          INSERT INTO scan_events (id, qr_code_id, item_id, qr_value, scanned_at, device_type, platform, language,
                                   timezone, connection_type, screen_size, referrer, user_agent, device_hash)
@@ -113,8 +121,7 @@ async function recordScans(knex: Knex, all: Scan[]): Promise<(RecordedScan | nul
   const ids = allIds.filter((_, i) => sameAs[i] === i);
   const values = allValues.filter((_, i) => sameAs[i] === i);
   const column = <K extends keyof Scan>(key: K) => scans.map((s) => s[key]);
-  // Planned per batch, never prepared: see hotQuery (the repeat probe's plan follows the table's size).
-  const rows = await hotQuery<ScanRow>(knex, RECORD_SCANS, [
+  const rows = await preparedQuery<ScanRow>(knex, 'record-scans', RECORD_SCANS, [
     ids,
     values,
     column('viewerId'),
@@ -147,9 +154,9 @@ async function recordScans(knex: Knex, all: Scan[]): Promise<(RecordedScan | nul
 }
 
 // One batcher per pool: the scans of every request arriving together go in one statement, one
-// statement at a time. Each statement is planned afresh (see hotQuery) and commits once, so fewer,
-// larger batches cost PostgreSQL less per scan: with two at a time, batches were half the size
-// and PostgreSQL spent half as much again per scan.
+// statement at a time. Each statement commits once, so fewer, larger batches cost PostgreSQL less
+// per scan: with two at a time, batches were half the size and PostgreSQL spent half as much again
+// per scan.
 const batchers = new WeakMap<Knex, (scan: Scan) => Promise<RecordedScan | null>>();
 function recorderFor(knex: Knex) {
   let record = batchers.get(knex);
