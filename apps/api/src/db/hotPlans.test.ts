@@ -6,11 +6,7 @@ import { assignedItem } from '../testing/codeFactory';
 import { migratedDatabase, testDbKind } from '../testing/testServer';
 import type { Database } from './connection';
 import { hotPoolOf } from './hotPool';
-
-const placeholders = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
+import { numberedPlaceholders } from './prepared';
 
 // Prepared plans exist on PostgreSQL's hot pool only (the embedded database runs every hot
 // statement as a plain parameterised query, planned for its values each time).
@@ -47,7 +43,7 @@ describe.skipIf(testDbKind() !== 'postgres')('hot statements (PostgreSQL only: p
     const client = await hotPoolOf(db.knex)!.connect();
     try {
       await client.query('SET plan_cache_mode = force_generic_plan');
-      await client.query(`PREPARE plan_check(${types.join(', ')}) AS ${placeholders(sql)}`);
+      await client.query(`PREPARE plan_check(${types.join(', ')}) AS ${numberedPlaceholders(sql)}`);
       const empty = types.map(() => "'{}'").join(', ');
       const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE plan_check(${empty})`);
       return plan.rows.map((r) => r['QUERY PLAN']).join('\n');

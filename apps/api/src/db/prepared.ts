@@ -6,15 +6,17 @@ import { hotPoolOf } from './hotPool';
 // maps the rows of built queries but not of raw ones.
 const { parse: camelKeys } = snakeCaseMappers();
 
-// Each statement's text in node-postgres's `$n` form, rewritten once per name.
+/** SQL with knex's `?` placeholders in node-postgres's (and PREPARE's) `$1, $2, …` form. */
+export function numberedPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+// Each statement's text in `$n` form, rewritten once per name.
 const numbered = new Map<string, string>();
 function numberedText(name: string, sql: string): string {
   let text = numbered.get(name);
-  if (text === undefined) {
-    let n = 0;
-    text = sql.replace(/\?/g, () => `$${++n}`);
-    numbered.set(name, text);
-  }
+  if (text === undefined) numbered.set(name, (text = numberedPlaceholders(sql)));
   return text;
 }
 
