@@ -33,7 +33,7 @@ export async function up(knex: Knex) {
     t.index(['found_report_id']);
   });
 
-  // Senders an owner refused: by the SHA-256 of their address (services/addressHash).
+  // Senders an owner refused: by the SHA-256 of their address (lib/addressHash).
   await knex.schema.createTable('blocked_senders', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
     t.uuid('owner_id').notNullable().references('users.id').onDelete('CASCADE');

@@ -20,7 +20,7 @@ import { finderThreadRoutes } from './routes/found/thread';
 import { reportThreadRoutes } from './routes/reports/router';
 import { itemsRoutes } from './routes/items/router';
 import { systemRoutes } from './routes/system/router';
-import { labelPageLoader } from './services/labelPageLoader';
+import { labelPageLoader } from './services/finders/labelPageLoader';
 
 /**
  * A path whose decoded form holds a control character (`/api/found/%00`) names nothing: 404 before

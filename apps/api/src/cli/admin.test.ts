@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectEmbedded, migrateLatest, type Database } from '../db/connection';
-import { userRegistrar } from '../services/userRegistrar';
+import { userRegistrar } from '../services/accounts/userRegistrar';
 import { freshDatabase, testDbKind } from '../testing/testServer';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORD_SCANS } from '../services/scanRecorder';
-import { LOOKUP } from '../services/publicItemFinder';
+import { RECORD_SCANS } from '../services/finders/scanRecorder';
+import { LOOKUP } from '../services/finders/publicItemFinder';
 import { assignedItem } from '../testing/codeFactory';
 import { migratedDatabase, testDbKind } from '../testing/testServer';
 import type { Database } from './connection';

@@ -6,8 +6,8 @@ import type { Logger } from '../logger';
 import { QrCode } from '../models/QrCode';
 import { QrCodeSet } from '../models/QrCodeSet';
 import { User } from '../models/User';
-import { setCreator } from '../services/setCreator';
-import { userRegistrar } from '../services/userRegistrar';
+import { setCreator } from '../services/labels/setCreator';
+import { userRegistrar } from '../services/accounts/userRegistrar';
 
 export const LOCAL_ADMIN_EMAIL = 'admin@homing.local';
 export const DEMO_SET_NAME = 'Demo labels';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { photoProcessor } from '../services/photoProcessor';
+import { photoProcessor } from '../storage/photoProcessor';
 import { uploadedPhoto } from './photoUpload';
 
 /**

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
-import { sessionResolver } from '../services/sessionResolver';
+import { sessionResolver } from '../services/accounts/sessionResolver';
 
 /** Reads `Authorization: Bearer <token>`; an unknown or expired token leaves the caller anonymous. */
 export function loadSession(db: Knex): Middleware {

@@ -21,7 +21,7 @@ export class FoundReport extends BaseModel {
   reportMetadata!: Record<string, unknown> | null;
   /** Past the item's ceiling: stored and listed, but told to the owner in one digest. */
   held!: boolean;
-  /** Who sent it: the signed-in viewer, and a hash of the address (services/addressHash). */
+  /** Who sent it: the signed-in viewer, and a hash of the address (lib/addressHash). */
   reporterId!: string | null;
   reporterAddressHash!: string | null;
   /** The finder page's language: what we send the finder is written in it. */

@@ -17,7 +17,7 @@ export class Item extends BaseModel {
   photoKey!: string | null;
   status!: ItemStatus;
   recoveredAt!: Date | null;
-  /** Lost mode: set while the owner says the item is missing (services/lostModeSetter). */
+  /** Lost mode: set while the owner says the item is missing (services/items/lostModeSetter). */
   lostAt!: Date | null;
   lostMessage!: string | null;
   lostReward!: string | null;

@@ -13,7 +13,7 @@ export interface OwnerEvent {
 
 /**
  * Real-time events for an owner's open dashboards, across every API process. The key is an owner's
- * id, or `thread:<report id>` for a finder's open conversation page (services/threadEvents).
+ * id, or `thread:<report id>` for a finder's open conversation page (notifications/threadEvents).
  */
 export interface EventHub {
   /**

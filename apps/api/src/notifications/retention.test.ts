@@ -18,7 +18,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * A scan as a finder's phone sends it, then dated back: the server stores its own clock for a
- * visitor's scan (services/clientTime.ts), so only the database can make a scan old.
+ * visitor's scan (lib/clientTime.ts), so only the database can make a scan old.
  */
 async function scan(qrCode: string, scannedAt: Date, mobile = true) {
   const res = await server.api<{ data: { id: string } }>('POST', '/api/analytics/scan', {

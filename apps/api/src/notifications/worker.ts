@@ -62,7 +62,7 @@ export function notificationWorker(
      * `now()` decides what is due and this process's clock decides quiet hours.
      */
     clock?: () => Date;
-    /** Told after a delivery is stored (a conversation's receipts change: services/threadEvents). */
+    /** Told after a delivery is stored (a conversation's receipts change: notifications/threadEvents). */
     onDelivered?: (job: { foundReportId: string | null }) => unknown;
   },
   opts: WorkerOptions = {},

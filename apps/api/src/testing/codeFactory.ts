@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { defaultTemplate } from '@homing/label-layout';
 import type { Knex } from 'knex';
 import { inTransaction } from '../ctx';
-import { sessionCreator } from '../services/sessionCreator';
-import { setCreator } from '../services/setCreator';
+import { sessionCreator } from '../services/accounts/sessionCreator';
+import { setCreator } from '../services/labels/setCreator';
 import type { TestServer } from './testServer';
 
 /** Factories take a running test server, or just its database (benchmarks have no test server). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SETTINGS_MESSAGES } from '@homing/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONAL_DATA } from '../../services/personalData';
+import { PERSONAL_DATA } from '../../services/accounts/personalData';
 import { assignedItem, giveCode, makeItem, makeSet, postMultipart } from '../../testing/codeFactory';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
 

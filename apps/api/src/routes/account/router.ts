@@ -8,21 +8,21 @@ import {
 } from '@homing/shared';
 import { z } from 'zod';
 import type { Session } from '../../models/Session';
-import { presentUser } from '../../presenters/user';
+import { presentUser } from '../../presenters/accounts/user';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { accountDeleter } from '../../services/accountDeleter';
-import { currentPasswordChecker } from '../../services/currentPasswordChecker';
-import { deviceSummary } from '../../services/deviceSummary';
-import { notificationPreferencesLoader } from '../../services/notificationPreferencesLoader';
-import { notificationPreferencesUpdater } from '../../services/notificationPreferencesUpdater';
-import { otherSessionsRevoker } from '../../services/otherSessionsRevoker';
-import { ownSessionRevoker } from '../../services/ownSessionRevoker';
-import { passwordChanger } from '../../services/passwordChanger';
-import { hashPassword } from '../../services/passwords';
-import { personalDataExporter } from '../../services/personalDataExporter';
-import { photoStoreFor } from '../../services/photoStore';
-import { profileUpdater } from '../../services/profileUpdater';
-import { sessionLister } from '../../services/sessionLister';
+import { accountDeleter } from '../../services/accounts/accountDeleter';
+import { currentPasswordChecker } from '../../services/accounts/currentPasswordChecker';
+import { deviceSummary } from '../../lib/deviceSummary';
+import { notificationPreferencesLoader } from '../../services/accounts/notificationPreferencesLoader';
+import { notificationPreferencesUpdater } from '../../services/accounts/notificationPreferencesUpdater';
+import { otherSessionsRevoker } from '../../services/accounts/otherSessionsRevoker';
+import { ownSessionRevoker } from '../../services/accounts/ownSessionRevoker';
+import { passwordChanger } from '../../services/accounts/passwordChanger';
+import { hashPassword } from '../../lib/passwords';
+import { personalDataExporter } from '../../services/accounts/personalDataExporter';
+import { photoStoreFor } from '../../storage/photoStore';
+import { profileUpdater } from '../../services/accounts/profileUpdater';
+import { sessionLister } from '../../services/accounts/sessionLister';
 
 const sessionParams = z.object({ id: z.uuid({ error: SETTINGS_MESSAGES.sessionNotFound }) });
 

@@ -1,8 +1,8 @@
 import { bulkCreateCodesRequest } from '@homing/shared';
-import { presentBulkCode } from '../../presenters/qrCodeSet';
+import { presentBulkCode } from '../../presenters/labels/qrCodeSet';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { bulkCodeCreator } from '../../services/bulkCodeCreator';
-import { codeAnalytics } from '../../services/codeAnalytics';
+import { bulkCodeCreator } from '../../services/labels/bulkCodeCreator';
+import { codeAnalytics } from '../../services/labels/codeAnalytics';
 
 export function codeRoutes(_deps: Deps): RouteDef[] {
   return [

@@ -2,7 +2,7 @@ import { batchLabelsPdfQuery, labelsPdfQuery, setIdParams } from '@homing/shared
 import type { Context } from 'koa';
 import type { Conn } from '../../ctx';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { setLabelsPdf, type SetLabelsPdfProps } from '../../services/setLabelsPdf';
+import { setLabelsPdf, type SetLabelsPdfProps } from '../../services/labels/setLabelsPdf';
 
 export function labelRoutes({ config }: Deps): RouteDef[] {
   const send = async (

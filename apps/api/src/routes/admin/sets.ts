@@ -5,14 +5,14 @@ import {
   setIdParams,
   splitSetRequest,
 } from '@homing/shared';
-import { presentSetDetail, presentSetSummary } from '../../presenters/qrCodeSet';
+import { presentSetDetail, presentSetSummary } from '../../presenters/labels/qrCodeSet';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { setLister } from '../../services/setLister';
-import { setLoader } from '../../services/setLoader';
-import { setPrintMarker } from '../../services/setPrintMarker';
-import { setReleaser } from '../../services/setReleaser';
-import { setSplitter } from '../../services/setSplitter';
-import { sheetSetCreator } from '../../services/sheetSetCreator';
+import { setLister } from '../../services/labels/setLister';
+import { setLoader } from '../../services/labels/setLoader';
+import { setPrintMarker } from '../../services/labels/setPrintMarker';
+import { setReleaser } from '../../services/labels/setReleaser';
+import { setSplitter } from '../../services/labels/setSplitter';
+import { sheetSetCreator } from '../../services/labels/sheetSetCreator';
 
 export function setRoutes(_deps: Deps): RouteDef[] {
   return [

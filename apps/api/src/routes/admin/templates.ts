@@ -1,5 +1,5 @@
 import { templates } from '@homing/label-layout';
-import { presentTemplate } from '../../presenters/template';
+import { presentTemplate } from '../../presenters/labels/template';
 import { route, type RouteDef } from '../../routing';
 
 export function templateRoutes(): RouteDef[] {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { presentVoucher } from '../../presenters/publicItem';
+import { presentVoucher } from '../../presenters/finders/publicItem';
 import { route, type RouteDef } from '../../routing';
-import { giftVoucherLister } from '../../services/giftVoucherLister';
-import { giftVoucherVoider, VOUCHER_NOT_FOUND } from '../../services/giftVoucherVoider';
+import { giftVoucherLister } from '../../services/items/giftVoucherLister';
+import { giftVoucherVoider, VOUCHER_NOT_FOUND } from '../../services/items/giftVoucherVoider';
 
 const presentAdminVoucher = (
   r: Parameters<typeof presentVoucher>[0] & {

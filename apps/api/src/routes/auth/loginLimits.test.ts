@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, TOO_MANY_LOGINS } from '../../services/authenticator';
-import { passwordChecks } from '../../services/passwords';
+import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, TOO_MANY_LOGINS } from '../../services/accounts/authenticator';
+import { passwordChecks } from '../../lib/passwords';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;

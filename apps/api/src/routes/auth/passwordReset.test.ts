@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_SENT_EMAIL, RESET_SENT_SMS } from '../../services/passwordResetRequester';
+import { RESET_SENT_EMAIL, RESET_SENT_SMS } from '../../services/accounts/passwordResetRequester';
 import { signUp, startTestServer, uniqueEmail, uniquePhone, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;

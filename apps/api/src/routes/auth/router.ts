@@ -5,19 +5,19 @@ import {
   registerRequest,
   toE164,
 } from '@homing/shared';
-import { presentUser } from '../../presenters/user';
+import { presentUser } from '../../presenters/accounts/user';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { authenticator } from '../../services/authenticator';
-import { sessionCreator } from '../../services/sessionCreator';
-import { sessionRevoker } from '../../services/sessionRevoker';
-import { MAX_CODE_ATTEMPTS } from '../../services/accountSecrets';
-import { accountRequestLimiter } from '../../services/accountRequestLimiter';
-import { codeAttempter } from '../../services/codeAttempter';
-import { passwordResetRequester } from '../../services/passwordResetRequester';
-import { passwordResetter } from '../../services/passwordResetter';
-import { hashPassword } from '../../services/passwords';
-import { signUpProcessor } from '../../services/signUpProcessor';
-import { userByPhoneFinder } from '../../services/userByPhoneFinder';
+import { authenticator } from '../../services/accounts/authenticator';
+import { sessionCreator } from '../../services/accounts/sessionCreator';
+import { sessionRevoker } from '../../services/accounts/sessionRevoker';
+import { MAX_CODE_ATTEMPTS } from '../../lib/accountSecrets';
+import { accountRequestLimiter } from '../../services/accounts/accountRequestLimiter';
+import { codeAttempter } from '../../services/accounts/codeAttempter';
+import { passwordResetRequester } from '../../services/accounts/passwordResetRequester';
+import { passwordResetter } from '../../services/accounts/passwordResetter';
+import { hashPassword } from '../../lib/passwords';
+import { signUpProcessor } from '../../services/accounts/signUpProcessor';
+import { userByPhoneFinder } from '../../services/accounts/userByPhoneFinder';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Sign-ups and reset requests per e-mail address or phone number per hour. */

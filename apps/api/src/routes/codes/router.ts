@@ -1,12 +1,12 @@
 import { claimRequest } from '@homing/shared';
 import { z } from 'zod';
-import { presentOwnedCode } from '../../presenters/qrCode';
+import { presentOwnedCode } from '../../presenters/labels/qrCode';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { availableCodesLister } from '../../services/availableCodesLister';
-import { codeClaimer } from '../../services/codeClaimer';
-import { codeLookupLimiter } from '../../services/codeLookupLimiter';
-import { addressKey } from '../../services/rateLimiter';
-import { scanResolver } from '../../services/scanResolver';
+import { availableCodesLister } from '../../services/labels/availableCodesLister';
+import { codeClaimer } from '../../services/labels/codeClaimer';
+import { codeLookupLimiter } from '../../services/finders/codeLookupLimiter';
+import { addressKey } from '../../lib/rateLimiter';
+import { scanResolver } from '../../services/labels/scanResolver';
 
 const codeParams = z.object({ qrCode: z.string().max(64) });
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { BACKUP_CONTACT_MESSAGES, backupContactConfirm, backupContactRequest } from '@homing/shared';
-import { presentBackupContact } from '../../presenters/backupContact';
+import { presentBackupContact } from '../../presenters/accounts/backupContact';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { accountRequestLimiter } from '../../services/accountRequestLimiter';
-import { backupContactAdder } from '../../services/backupContactAdder';
-import { backupContactConfirmer } from '../../services/backupContactConfirmer';
-import { backupContactRemover } from '../../services/backupContactRemover';
-import { backupContactsLister } from '../../services/backupContactsLister';
+import { accountRequestLimiter } from '../../services/accounts/accountRequestLimiter';
+import { backupContactAdder } from '../../services/accounts/backupContactAdder';
+import { backupContactConfirmer } from '../../services/accounts/backupContactConfirmer';
+import { backupContactRemover } from '../../services/accounts/backupContactRemover';
+import { backupContactsLister } from '../../services/accounts/backupContactsLister';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Backup contacts an owner may add per hour (each is sent a confirmation). */

@@ -8,15 +8,15 @@ import {
 } from '@homing/shared';
 import { AppError, notFound } from '../../errors';
 import { createSmsProvider } from '../../notifications';
-import { presentContacts } from '../../presenters/contacts';
-import { presentUser } from '../../presenters/user';
+import { presentContacts } from '../../presenters/accounts/contacts';
+import { presentUser } from '../../presenters/accounts/user';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { accountRequestLimiter } from '../../services/accountRequestLimiter';
-import { codeAttempter } from '../../services/codeAttempter';
-import { contactChangeRequester } from '../../services/contactChangeRequester';
-import { contactConfirmer } from '../../services/contactConfirmer';
-import { contactsLoader } from '../../services/contactsLoader';
-import { smsKeywordRecorder } from '../../services/smsKeywordRecorder';
+import { accountRequestLimiter } from '../../services/accounts/accountRequestLimiter';
+import { codeAttempter } from '../../services/accounts/codeAttempter';
+import { contactChangeRequester } from '../../services/accounts/contactChangeRequester';
+import { contactConfirmer } from '../../services/accounts/contactConfirmer';
+import { contactsLoader } from '../../services/accounts/contactsLoader';
+import { smsKeywordRecorder } from '../../services/accounts/smsKeywordRecorder';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Confirmations an account may ask for per hour (each sends a message). */

@@ -1,14 +1,14 @@
 import { detectDeviceType, foundReportRequest, scanAnalyticsRequest } from '@homing/shared';
 import { z } from 'zod';
 import { tooManyRequests } from '../../errors';
-import { presentPublicItem } from '../../presenters/publicItem';
+import { presentPublicItem } from '../../presenters/finders/publicItem';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { finderPageLoader } from '../../services/finderPageLoader';
-import { foundReportCreator } from '../../services/foundReportCreator';
-import { codeLookupLimiter } from '../../services/codeLookupLimiter';
-import { foundReportLimiter } from '../../services/foundReportLimiter';
-import { addressKey, memoryLimiter } from '../../services/rateLimiter';
-import { scanRecorder } from '../../services/scanRecorder';
+import { finderPageLoader } from '../../services/finders/finderPageLoader';
+import { foundReportCreator } from '../../services/finders/foundReportCreator';
+import { codeLookupLimiter } from '../../services/finders/codeLookupLimiter';
+import { foundReportLimiter } from '../../services/finders/foundReportLimiter';
+import { addressKey, memoryLimiter } from '../../lib/rateLimiter';
+import { scanRecorder } from '../../services/finders/scanRecorder';
 import { ownerEventStream } from './eventStream';
 
 const codeParams = z.object({ qrCode: z.string().trim().min(1).max(64) });

@@ -1,13 +1,13 @@
 import { threadMessageRequest } from '@homing/shared';
 import { z } from 'zod';
-import { presentFinderThread } from '../../presenters/thread';
+import { presentFinderThread } from '../../presenters/finders/thread';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { codeLookupLimiter } from '../../services/codeLookupLimiter';
-import { finderThreadFinder } from '../../services/finderThreadFinder';
-import { addressKey } from '../../services/rateLimiter';
-import { threadLoader } from '../../services/threadLoader';
-import { threadMessageLimiter } from '../../services/threadMessageLimiter';
-import { threadMessageSender } from '../../services/threadMessageSender';
+import { codeLookupLimiter } from '../../services/finders/codeLookupLimiter';
+import { finderThreadFinder } from '../../services/finders/finderThreadFinder';
+import { addressKey } from '../../lib/rateLimiter';
+import { threadLoader } from '../../services/finders/threadLoader';
+import { threadMessageLimiter } from '../../services/finders/threadMessageLimiter';
+import { threadMessageSender } from '../../services/finders/threadMessageSender';
 import { threadKey } from '../../notifications/threadEvents';
 import { eventStreamOpener } from './eventStream';
 

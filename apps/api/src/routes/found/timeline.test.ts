@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_TIME_WINDOW_MS } from '../../services/clientTime';
+import { CLIENT_TIME_WINDOW_MS } from '../../lib/clientTime';
 import { assignedItem } from '../../testing/codeFactory';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
 

@@ -1,13 +1,13 @@
 import { assignCodeRequest, itemIdParams } from '@homing/shared';
-import { presentItem } from '../../presenters/item';
-import { presentPendingAssignment, presentPendingStatus } from '../../presenters/qrCode';
+import { presentItem } from '../../presenters/items/item';
+import { presentPendingAssignment, presentPendingStatus } from '../../presenters/labels/qrCode';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { codeAssigner } from '../../services/codeAssigner';
-import { codeUnassigner } from '../../services/codeUnassigner';
-import { pendingAssignmentCanceller } from '../../services/pendingAssignmentCanceller';
-import { pendingAssignmentCompleter } from '../../services/pendingAssignmentCompleter';
-import { pendingAssignmentCreator } from '../../services/pendingAssignmentCreator';
-import { pendingAssignmentFinder } from '../../services/pendingAssignmentFinder';
+import { codeAssigner } from '../../services/items/codeAssigner';
+import { codeUnassigner } from '../../services/items/codeUnassigner';
+import { pendingAssignmentCanceller } from '../../services/items/pendingAssignmentCanceller';
+import { pendingAssignmentCompleter } from '../../services/items/pendingAssignmentCompleter';
+import { pendingAssignmentCreator } from '../../services/items/pendingAssignmentCreator';
+import { pendingAssignmentFinder } from '../../services/items/pendingAssignmentFinder';
 
 const PENDING = '/api/items/:id/qr-assignment/pending';
 

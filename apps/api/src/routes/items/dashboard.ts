@@ -1,10 +1,10 @@
 import { pageQuery } from '@homing/shared';
-import { presentFoundEvent, presentFoundReport } from '../../presenters/foundActivity';
-import { presentItem } from '../../presenters/item';
+import { presentFoundEvent, presentFoundReport } from '../../presenters/finders/foundActivity';
+import { presentItem } from '../../presenters/items/item';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { dashboardLoader } from '../../services/dashboardLoader';
-import { foundEventsPager } from '../../services/foundEventsPager';
-import { foundReportsPager } from '../../services/foundReportsPager';
+import { dashboardLoader } from '../../services/items/dashboardLoader';
+import { foundEventsPager } from '../../services/finders/foundEventsPager';
+import { foundReportsPager } from '../../services/finders/foundReportsPager';
 
 const activityQuery = pageQuery(20);
 

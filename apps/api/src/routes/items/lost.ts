@@ -1,7 +1,7 @@
 import { itemIdParams, LOST_MESSAGES, markLostRequest } from '@homing/shared';
-import { presentItem } from '../../presenters/item';
+import { presentItem } from '../../presenters/items/item';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { lostModeSetter } from '../../services/lostModeSetter';
+import { lostModeSetter } from '../../services/items/lostModeSetter';
 
 /** Lost mode on an item (issue 15): the owner only; another owner's item is 404. */
 export function lostRoutes(_deps: Deps): RouteDef[] {

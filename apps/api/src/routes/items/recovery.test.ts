@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_OPEN_REPORT } from '../../services/recoveryRecorder';
-import { VOUCHER_NOT_FOUND } from '../../services/giftVoucherVoider';
+import { NO_OPEN_REPORT } from '../../services/items/recoveryRecorder';
+import { VOUCHER_NOT_FOUND } from '../../services/items/giftVoucherVoider';
 import { assignedItem } from '../../testing/codeFactory';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
 

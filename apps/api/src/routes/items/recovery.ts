@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { presentVoucher } from '../../presenters/publicItem';
+import { presentVoucher } from '../../presenters/finders/publicItem';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { recoveryRecorder } from '../../services/recoveryRecorder';
-import { voucherLister } from '../../services/voucherLister';
+import { recoveryRecorder } from '../../services/items/recoveryRecorder';
+import { voucherLister } from '../../services/items/voucherLister';
 
 const idParams = z.object({ id: z.uuid({ error: 'Item not found' }) });
 

@@ -1,13 +1,13 @@
 import { threadMessageRequest } from '@homing/shared';
 import { z } from 'zod';
-import { presentOwnerThread } from '../../presenters/thread';
+import { presentOwnerThread } from '../../presenters/finders/thread';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { ownedReportFinder } from '../../services/ownedReportFinder';
-import { threadCloser } from '../../services/threadCloser';
-import { threadLoader } from '../../services/threadLoader';
-import { threadMessageLimiter } from '../../services/threadMessageLimiter';
-import { threadMessageSender } from '../../services/threadMessageSender';
-import { threadReadMarker } from '../../services/threadReadMarker';
+import { ownedReportFinder } from '../../policies/ownedReportFinder';
+import { threadCloser } from '../../services/finders/threadCloser';
+import { threadLoader } from '../../services/finders/threadLoader';
+import { threadMessageLimiter } from '../../services/finders/threadMessageLimiter';
+import { threadMessageSender } from '../../services/finders/threadMessageSender';
+import { threadReadMarker } from '../../services/finders/threadReadMarker';
 
 const idParams = z.object({ id: z.string().max(64) });
 const closeRequest = z.object({ block: z.boolean().optional().default(false) }).strict();

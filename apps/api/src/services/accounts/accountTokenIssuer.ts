@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import type { Config } from '../../config';
+import type { Effects, TrxCtx } from '../../ctx';
+import { AccountToken, type AccountTokenPurpose } from '../../models/AccountToken';
+import type { User } from '../../models/User';
+import {
+  accountExistsEmail,
+  emailConfirmEmail,
+  passwordResetEmail,
+  passwordResetSms,
+  phoneConfirmSms,
+} from '../../notifications/messages';
+import type { NotificationWorker } from '../../notifications/worker';
+import { ACCOUNT_TOKEN_TTL_MS, hashSecret, newCode, newLinkSecret } from '../../lib/accountSecrets';
+import { notificationQueuer } from './notificationQueuer';
+
+export interface AccountMessageDeps {
+  config: Config;
+  worker: NotificationWorker | null;
+}
+
+/**
+ * Issues a one-time secret and queues its message: a link by e-mail, a 6-digit code by SMS. An
+ * earlier unused secret for the same purpose dies, so only the newest code can be guessed at.
+ */
+export async function accountTokenIssuer(
+  props: {
+    userId: string;
+    purpose: AccountTokenPurpose;
+    channel: 'email' | 'sms';
+    target: string;
+    smsOptIn?: boolean;
+    /** The reset link goes in the "you already have an account" e-mail instead. */
+    accountExists?: boolean;
+  },
+  ctx: TrxCtx<User | null> & Effects & AccountMessageDeps,
+) {
+  const { trx, config } = ctx;
+  await AccountToken.query(trx)
+    .delete()
+    .where({ userId: props.userId, purpose: props.purpose })
+    .whereNull('usedAt');
+  const id = crypto.randomUUID();
+  const secret = props.channel === 'email' ? newLinkSecret() : newCode();
+  await AccountToken.query(trx).insert({
+    id,
+    userId: props.userId,
+    purpose: props.purpose,
+    channel: props.channel,
+    target: props.target,
+    secretHash: props.channel === 'email' ? hashSecret(secret) : hashSecret(secret, id),
+    smsOptIn: props.smsOptIn ?? null,
+    expiresAt: new Date(Date.now() + ACCOUNT_TOKEN_TTL_MS),
+  });
+  const text = { publicUrl: config.publicUrl, brandName: config.brand.name };
+  const link = (path: string) => `${config.publicUrl}${path}?token=${encodeURIComponent(secret)}`;
+  const payload =
+    props.channel === 'email'
+      ? {
+          to: props.target,
+          ...(props.accountExists
+            ? accountExistsEmail(link('/auth/reset'), text)
+            : props.purpose === 'password_reset'
+              ? passwordResetEmail(link('/auth/reset'), text)
+              : emailConfirmEmail(link('/auth/confirm-email'), text)),
+        }
+      : {
+          to: props.target,
+          kind: 'code' as const,
+          text:
+            props.purpose === 'password_reset'
+              ? passwordResetSms(secret, text)
+              : phoneConfirmSms(secret, text),
+        };
+  await notificationQueuer(
+    { userId: props.userId, channel: props.channel, idempotencyKey: `account-token-${id}`, payload },
+    ctx,
+  );
+}

@@ -1,0 +1,164 @@
+import type { z } from 'zod';
+import type { foundReportRequest } from '@homing/shared';
+import type { Config } from '../../config';
+import type { Effects, TrxCtx } from '../../ctx';
+import { THREAD_MESSAGES } from '@homing/shared';
+import { AppError, notFound } from '../../errors';
+import { FoundReport } from '../../models/FoundReport';
+import { Item } from '../../models/Item';
+import { QrCode } from '../../models/QrCode';
+import { User } from '../../models/User';
+import type { EventHub } from '../../notifications/hub';
+import { threadLinkEmail, threadLinkSms } from '../../notifications/finderMessages';
+import { foundReportEmail, foundReportSms, heldReportsDigest } from '../../notifications/messages';
+import { enqueue, type OutboxJob } from '../../notifications/outbox';
+import type { NotificationWorker } from '../../notifications/worker';
+import { presentFoundReport, unattachedLabelName } from '../../presenters/finders/foundActivity';
+import { addressHash } from '../../lib/addressHash';
+import { clientTime } from '../../lib/clientTime';
+import { escalationScheduler } from './escalationScheduler';
+import { REPORT_WINDOW_MS } from './foundReportLimiter';
+import { reportTargetFinder } from './reportTargetFinder';
+import { threadLinkMinter, threadUrl } from './threadLinkMinter';
+
+export interface FoundReportDeps {
+  config: Config;
+  hub: EventHub;
+  worker: NotificationWorker | null;
+}
+
+/**
+ * Stores a finder's report about an item or a label with no item (to the label's owner; a
+ * recovered item is lost again: `active`) and, in the same transaction, the owner's notifications (the outbox),
+ * so the report and its deliveries stand or fall together. After the commit the local worker is
+ * woken and the owner's open dashboards get the report live.
+ *
+ * The report opens a conversation: the finder gets its link (`threadPath`, shown once; only its
+ * hash is kept), also by e-mail or SMS when they gave an address or number, in the language of
+ * the page they wrote from (`locale`, kept for the owner's replies). A sender the owner
+ * blocked is refused (403, with a plain message).
+ */
+export async function foundReportCreator(
+  props: { qrCode: string; report: z.output<typeof foundReportRequest>; ip: string },
+  { trx, actor, config, hub, worker, afterCommit }: TrxCtx<User | null> & Effects & FoundReportDeps,
+) {
+  const found = await reportTargetFinder(props, { trx });
+  if (!found) throw notFound('Item not found or inactive');
+  const { item, code } = found;
+  const owner = await User.query(trx).findById(found.ownerId);
+  if (!owner) throw notFound('Item not found or inactive');
+  const senderHash = addressHash(props.ip);
+  if (await trx('blockedSenders').where({ ownerId: owner.id, addressHash: senderHash }).first('id'))
+    throw new AppError(403, 'sender_blocked', THREAD_MESSAGES.blocked);
+  // A label with no item is named to its owner by its code.
+  const subjectName = item ? item.name : unattachedLabelName(code.value);
+
+  // Lost again after a recovery: the owner's list says so.
+  if (item?.status === 'recovered') await Item.query(trx).findById(item.id).patch({ status: 'active' });
+
+  // Past the item's ceiling a report is still stored (the owner reads it on the dashboard) but held
+  // for one digest instead of its own messages. The item row's lock (the label's, for a label with
+  // no item) makes count-then-insert atomic among its reports; only stored reports count.
+  if (item) await Item.query(trx).findById(item.id).forUpdate();
+  else await QrCode.query(trx).findById(code.id).forUpdate();
+  const since = new Date(Date.now() - REPORT_WINDOW_MS);
+  const [recent] = await FoundReport.query(trx)
+    .modify((q) => (item ? q.where({ itemId: item.id }) : q.where({ qrCodeId: code.id }).whereNull('itemId')))
+    .where('createdAt', '>', since)
+    .count({ n: '*' });
+  const held =
+    Number((recent as unknown as { n: string | number }).n) >= config.limits.reportsHeldAfterPerItem;
+
+  const r = props.report;
+  const report = await FoundReport.query(trx).insertAndFetch({
+    itemId: item?.id ?? null,
+    ownerId: owner.id,
+    qrCodeId: code.id,
+    finderName: r.finderName,
+    finderEmail: r.finderEmail,
+    finderPhone: r.finderPhone,
+    message: r.foundNotes,
+    latitude: r.latitude ?? null,
+    longitude: r.longitude ?? null,
+    address: r.address ?? null,
+    // The finder's clock only within a few minutes of ours: a visitor does not date the timeline.
+    foundAt: clientTime(r.foundAt),
+    reportMetadata: r.reportMetadata ?? null,
+    held,
+    reporterId: actor?.id ?? null,
+    reporterAddressHash: senderHash,
+    finderLocale: r.locale,
+  });
+  const text = { itemName: subjectName, publicUrl: config.publicUrl, brandName: config.brand.name };
+  const digest = heldReportsDigest(text);
+  const jobs: { channel: 'email' | 'sms'; payload: OutboxJob['payload'] }[] = [];
+  if (owner.email) {
+    const email = held
+      ? { subject: digest.subject, text: digest.text, html: digest.html }
+      : foundReportEmail(report, text);
+    jobs.push({ channel: 'email', payload: { to: owner.email, ...email } });
+  }
+  // Only to a confirmed number (the worker checks again, and STOP, when it sends).
+  if (owner.phoneNumber && owner.smsOptIn && owner.phoneVerifiedAt)
+    jobs.push({
+      channel: 'sms',
+      payload: { to: owner.phoneNumber, text: held ? digest.sms : foundReportSms(report, text) },
+    });
+  // One digest per item per window, sent when the window closes (its first held report names it).
+  const windowEnd = Math.floor(Date.now() / REPORT_WINDOW_MS + 1) * REPORT_WINDOW_MS;
+  const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
+  const link = {
+    itemName: subjectName,
+    brandName: config.brand.name,
+    link: threadUrl(config.publicUrl, code.value, token),
+    locale: report.finderLocale,
+  };
+  const finderJobs: OutboxJob[] = [];
+  if (report.finderEmail)
+    finderJobs.push({
+      channel: 'email',
+      audience: 'finder',
+      payload: { to: report.finderEmail, ...threadLinkEmail(link) },
+      idempotencyKey: `thread-link-${report.id}-email`,
+    });
+  if (report.finderPhone)
+    finderJobs.push({
+      channel: 'sms',
+      audience: 'finder',
+      payload: { to: report.finderPhone, text: threadLinkSms(link) },
+      idempotencyKey: `thread-link-${report.id}-sms`,
+    });
+  await enqueue(trx, { userId: owner.id, foundReportId: report.id }, [
+    ...jobs.map((j) => ({
+      ...j,
+      audience: 'owner' as const,
+      idempotencyKey: held
+        ? `digest-${item?.id ?? code.id}-${windowEnd}-${j.channel}`
+        : `report-${report.id}-${j.channel}`,
+      ...(held ? { nextAttemptAt: new Date(windowEnd) } : {}),
+    })),
+    ...finderJobs,
+  ]);
+  // Told again if unread in the owner's time (a held report is in the digest instead, not escalated).
+  if (!held) await escalationScheduler({ report, owner, itemName: subjectName }, { trx, config });
+
+  afterCommit(() => worker?.wake());
+  afterCommit(() =>
+    hub.publish(owner.id, {
+      type: 'found_report',
+      // The same shape as the dashboard's saved reports: the owner's own view.
+      data: presentFoundReport({
+        ...report,
+        itemId: item?.id ?? null,
+        itemName: subjectName,
+        ownerReadAt: null,
+        ownerRepliedAt: null,
+        closedAt: null,
+        lastFinderMessageAt: report.createdAt,
+        recovered: false,
+        blocked: false,
+      }),
+    }),
+  );
+  return { ...report, threadPath: `/found/${encodeURIComponent(code.value)}/t/${token}` };
+}

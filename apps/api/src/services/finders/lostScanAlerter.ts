@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import type { Config } from '../../config';
+import type { Ctx, Effects } from '../../ctx';
+import { User } from '../../models/User';
+import type { EventHub } from '../../notifications/hub';
+import { lostScanEmail, lostScanSms } from '../../notifications/lostScanMessages';
+import type { NotificationWorker } from '../../notifications/worker';
+
+export interface LostScanDeps {
+  hub: EventHub;
+  config: Config;
+  worker: NotificationWorker | null;
+}
+
+export interface LostScan {
+  /** The scan's id: one alert per scan and channel, however often a delivery is retried. */
+  scanId: string;
+  itemId: string;
+  ownerId: string;
+  itemName: string;
+  at: Date;
+  position: { latitude: string; longitude: string } | null;
+}
+
+/**
+ * Someone scanned a lost item's label: its owner is told at once, by e-mail and SMS through the
+ * durable outbox (rows marked `urgent`, due now) and live on their open dashboards (with the
+ * finder's position when the finder chose to share it). One insert on the pool: the scan itself
+ * was group-committed already, and an alert must not wait for anyone else's.
+ */
+export async function lostScanAlerter(
+  scan: LostScan,
+  { trx, config, hub, worker, afterCommit }: Pick<Ctx, 'trx'> & Effects & LostScanDeps,
+) {
+  const db = trx as Knex;
+  const owner = await User.query(db).findById(scan.ownerId);
+  if (!owner) return;
+  const text = { itemName: scan.itemName, publicUrl: config.publicUrl, brandName: config.brand.name };
+  const jobs: { channel: 'email' | 'sms'; payload: object }[] = [];
+  if (owner.email)
+    jobs.push({ channel: 'email', payload: { to: owner.email, ...lostScanEmail(scan, text) } });
+  if (owner.phoneNumber && owner.smsOptIn)
+    jobs.push({ channel: 'sms', payload: { to: owner.phoneNumber, text: lostScanSms(scan, text) } });
+  if (jobs.length)
+    await db('notifications')
+      .insert(
+        jobs.map((j) => ({
+          userId: owner.id,
+          channel: j.channel,
+          idempotencyKey: `lost-scan-${scan.scanId}-${j.channel}`,
+          payload: JSON.stringify(j.payload),
+          urgent: true,
+        })),
+      )
+      .onConflict('idempotencyKey')
+      .ignore();
+  afterCommit(() => worker?.wake());
+  afterCommit(() =>
+    hub.publish(owner.id, {
+      type: 'lost_item_scan',
+      data: {
+        id: scan.scanId,
+        urgent: true,
+        foundAt: new Date(scan.at).toISOString(),
+        item: { id: scan.itemId, name: scan.itemName },
+        latitude: scan.position?.latitude ?? null,
+        longitude: scan.position?.longitude ?? null,
+      },
+    }),
+  );
+}

@@ -1,0 +1,124 @@
+import type { FinderLocale, ThreadState } from '@homing/shared';
+
+import type { Conn, Ctx } from '../../ctx';
+import { notFound } from '../../errors';
+
+/**
+ * Columns that decide a conversation's state, for a query over `found_reports as r`: the newest
+ * finder message, whether the item was marked recovered since (the conversation is then
+ * read-only) and whether the owner blocked its sender.
+ */
+export function threadStateColumns(trx: Conn) {
+  return [
+    trx.raw(
+      `GREATEST(r.created_at, (SELECT max(m.created_at) FROM thread_messages m
+        WHERE m.found_report_id = r.id AND m.sender = 'finder')) AS last_finder_message_at`,
+    ),
+    trx.raw(
+      `EXISTS (SELECT 1 FROM recoveries rc WHERE rc.item_id = r.item_id
+        AND rc.recovered_at >= r.created_at) AS recovered`,
+    ),
+    trx.raw(
+      `EXISTS (SELECT 1 FROM blocked_senders b JOIN items bi ON bi.owner_id = b.owner_id
+        WHERE bi.id = r.item_id AND b.address_hash = r.reporter_address_hash) AS blocked`,
+    ),
+  ];
+}
+
+export interface ThreadStateRow {
+  ownerReadAt: Date | null;
+  ownerRepliedAt: Date | null;
+  closedAt: Date | null;
+  lastFinderMessageAt: Date;
+  recovered: boolean;
+  blocked: boolean;
+}
+
+export const threadOpen = (r: ThreadStateRow) => !r.closedAt && !r.recovered && !r.blocked;
+
+/** new: the finder wrote since the owner last looked; answered: the owner replied after it. */
+export function threadState(r: ThreadStateRow): ThreadState {
+  if (!threadOpen(r)) return 'closed';
+  const last = new Date(r.lastFinderMessageAt).getTime();
+  if (!r.ownerReadAt || new Date(r.ownerReadAt).getTime() < last) return 'new';
+  if (r.ownerRepliedAt && new Date(r.ownerRepliedAt).getTime() >= last) return 'answered';
+  return 'read';
+}
+
+export interface ThreadReport extends ThreadStateRow {
+  id: string;
+  itemId: string;
+  itemName: string;
+  ownerId: string;
+  qrCode: string | null;
+  message: string;
+  latitude: string | null;
+  longitude: string | null;
+  createdAt: Date;
+  finderEmail: string;
+  finderPhone: string;
+  finderLocale: FinderLocale;
+  reporterAddressHash: string | null;
+}
+
+export interface ThreadMessageRow {
+  id: string;
+  sender: 'finder' | 'owner';
+  body: string;
+  latitude: string | null;
+  longitude: string | null;
+  createdAt: Date;
+}
+
+export interface OwnerDelivery {
+  threadMessageId: string | null;
+  channel: 'email' | 'sms';
+  deliveredAt: Date;
+}
+
+export function threadReportQuery(trx: Conn) {
+  return trx('foundReports as r')
+    .join('items as i', 'i.id', 'r.itemId')
+    .leftJoin('qrCodes as c', 'c.id', 'r.qrCodeId')
+    .select(
+      'r.id',
+      'r.itemId',
+      'i.name as itemName',
+      'i.ownerId',
+      'c.value as qrCode',
+      'r.message',
+      'r.latitude',
+      'r.longitude',
+      'r.createdAt',
+      'r.finderEmail',
+      'r.finderPhone',
+      'r.finderLocale',
+      'r.reporterAddressHash',
+      'r.ownerReadAt',
+      'r.ownerRepliedAt',
+      'r.closedAt',
+      ...threadStateColumns(trx),
+    );
+}
+
+/**
+ * One conversation as stored: the report (its own text is the first message), the messages after
+ * it, and the owner's delivered notifications (the finder's receipts). Presenters decide what each
+ * side sees (presenters/finders/thread.ts).
+ */
+export async function threadLoader(props: { foundReportId: string }, { trx }: Pick<Ctx, 'trx'>) {
+  const report = (await threadReportQuery(trx).where('r.id', props.foundReportId).first()) as
+    ThreadReport | undefined;
+  if (!report) throw notFound('Conversation not found');
+  const messages = (await trx('threadMessages')
+    .where({ foundReportId: report.id })
+    .orderBy([{ column: 'createdAt' }, { column: 'id' }])
+    .select('id', 'sender', 'body', 'latitude', 'longitude', 'createdAt')) as ThreadMessageRow[];
+  const deliveries = (await trx('notifications')
+    .where({ foundReportId: report.id, audience: 'owner', status: 'delivered' })
+    .orderBy('deliveredAt')
+    .select('threadMessageId', 'channel', 'deliveredAt')) as OwnerDelivery[];
+  return { report, messages, deliveries };
+}
+
+export type LoadedThread = Awaited<ReturnType<typeof threadLoader>>;

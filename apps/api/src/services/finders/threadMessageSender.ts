@@ -1,0 +1,117 @@
+import { THREAD_MESSAGES, type threadMessageRequest } from '@homing/shared';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Effects, TrxCtx } from '../../ctx';
+import { conflict } from '../../errors';
+import type { User } from '../../models/User';
+import type { EventHub } from '../../notifications/hub';
+import { ownerReplyEmail, ownerReplySms } from '../../notifications/finderMessages';
+import { finderMessageEmail, finderMessageSms, replyLink } from '../../notifications/messages';
+import { enqueue, type OutboxJob } from '../../notifications/outbox';
+import { publishThreadChange } from '../../notifications/threadEvents';
+import type { NotificationWorker } from '../../notifications/worker';
+import { threadLinkMinter, threadUrl } from './threadLinkMinter';
+import { threadOpen, threadReportQuery, type ThreadReport } from './threadLoader';
+import { escalationStopper } from './escalationStopper';
+
+export interface ThreadDeps {
+  config: Config;
+  hub: EventHub;
+  worker: NotificationWorker | null;
+}
+
+/**
+ * Adds a message to an open conversation and tells the other side: live (their open page or
+ * dashboard), and by e-mail or SMS (the owner by their account's channels; the finder only if they
+ * gave an address or number, in their page's language, with a fresh link back). A closed, blocked
+ * or recovered conversation refuses it (409). The report row is locked, so a closing and a message
+ * never cross.
+ */
+export async function threadMessageSender(
+  props: { foundReportId: string; from: 'finder' | 'owner'; message: z.output<typeof threadMessageRequest> },
+  { trx, config, hub, worker, afterCommit }: TrxCtx<User | null> & Effects & ThreadDeps,
+) {
+  await trx('foundReports').where({ id: props.foundReportId }).forUpdate().first('id');
+  const report = (await threadReportQuery(trx).where('r.id', props.foundReportId).first()) as ThreadReport;
+  if (!threadOpen(report)) throw conflict('thread_closed', THREAD_MESSAGES.closed);
+
+  const { text, latitude, longitude } = props.message;
+  const [message] = (await trx('threadMessages')
+    .insert({
+      foundReportId: report.id,
+      sender: props.from,
+      body: text,
+      latitude: latitude ?? null,
+      longitude: longitude ?? null,
+    })
+    .returning(['id', 'createdAt'])) as { id: string; createdAt: Date }[];
+  if (props.from === 'owner') {
+    await trx('foundReports')
+      .where({ id: report.id })
+      .update({ ownerRepliedAt: message!.createdAt, ownerReadAt: message!.createdAt });
+    await escalationStopper({ foundReportId: report.id }, { trx });
+  }
+
+  const location = latitude != null && longitude != null ? { latitude, longitude } : null;
+  const base = { itemName: report.itemName, brandName: config.brand.name, text, location };
+  const jobs: OutboxJob[] = [];
+  const key = (channel: string) => `message-${message!.id}-${channel}`;
+  if (props.from === 'owner') {
+    const { finderEmail, finderPhone } = report;
+    if ((finderEmail || finderPhone) && report.qrCode) {
+      const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
+      const m = {
+        ...base,
+        link: threadUrl(config.publicUrl, report.qrCode, token),
+        locale: report.finderLocale,
+      };
+      if (finderEmail)
+        jobs.push({
+          channel: 'email',
+          audience: 'finder',
+          payload: { to: finderEmail, ...ownerReplyEmail(m) },
+          idempotencyKey: key('email'),
+        });
+      if (finderPhone)
+        jobs.push({
+          channel: 'sms',
+          audience: 'finder',
+          payload: { to: finderPhone, text: ownerReplySms(m) },
+          idempotencyKey: key('sms'),
+        });
+    }
+  } else {
+    const owner = (await trx('users')
+      .where({ id: report.ownerId })
+      .first('email', 'phoneNumber', 'smsOptIn')) as Pick<User, 'email' | 'phoneNumber' | 'smsOptIn'>;
+    const m = { ...base, link: replyLink(config.publicUrl, report.id) };
+    if (owner.email)
+      jobs.push({
+        channel: 'email',
+        audience: 'owner',
+        payload: { to: owner.email, ...finderMessageEmail(m) },
+        idempotencyKey: key('email'),
+      });
+    if (owner.phoneNumber && owner.smsOptIn)
+      jobs.push({
+        channel: 'sms',
+        audience: 'owner',
+        payload: { to: owner.phoneNumber, text: finderMessageSms(m) },
+        idempotencyKey: key('sms'),
+      });
+  }
+  await enqueue(
+    trx,
+    { userId: report.ownerId, foundReportId: report.id },
+    jobs.map((j) => ({ ...j, threadMessageId: message!.id })),
+  );
+  afterCommit(() => worker?.wake());
+  afterCommit(() =>
+    publishThreadChange(hub, {
+      foundReportId: report.id,
+      ownerId: report.ownerId,
+      reason: props.from === 'owner' ? 'owner_message' : 'finder_message',
+    }),
+  );
+  return { id: message!.id };
+}

@@ -1,0 +1,54 @@
+import { defaultTemplate, setGrid, templates } from '@homing/label-layout';
+import { MAX_BULK_CODES, MAX_CODES_PER_PAGE, type BulkCreateCodesRequest } from '@homing/shared';
+import type { TrxCtx } from '../../ctx';
+import { validationError } from '../../errors';
+import type { QrCodeSet } from '../../models/QrCodeSet';
+import { codeInserter, type CodeSlot } from './codeInserter';
+import { formatSetDate, nextSeriesNumber } from './setNames';
+
+/** A page of codes on the sheet whose size matches, else on the default sheet. */
+const templateFor = (codesPerPage: number) =>
+  templates.find((t) => t.labelsPerSheet === codesPerPage) ?? defaultTemplate;
+
+/**
+ * `count` new codes, one new top-level set per printed page (`codesPerPage` each, the last page
+ * fewer), named `Batch MM-DD-YYYY #n, page p`. One transaction and four statements whatever the
+ * count: the day's batch number, all sets, all codes (plus a rare top-up round on a collision).
+ */
+export async function bulkCodeCreator(
+  props: BulkCreateCodesRequest,
+  { trx, actor, now = new Date() }: TrxCtx & { now?: Date },
+) {
+  const { count, codesPerPage } = props;
+  if (count < 1 || count > MAX_BULK_CODES)
+    throw validationError(`count must be between 1 and ${MAX_BULK_CODES}`);
+  if (codesPerPage < 1 || codesPerPage > MAX_CODES_PER_PAGE)
+    throw validationError(`codesPerPage must be between 1 and ${MAX_CODES_PER_PAGE}`);
+
+  const template = templateFor(codesPerPage);
+  const batch = await nextSeriesNumber({ prefix: 'Batch', date: now, suffix: ', page 1' }, { trx });
+  const pageSizes = Array.from({ length: Math.ceil(count / codesPerPage) }, (_, page) =>
+    Math.min(codesPerPage, count - page * codesPerPage),
+  );
+  const head = `Batch ${formatSetDate(now)} #${batch}`;
+  const setRows = pageSizes.map((size, page) => ({
+    name: `${head}, page ${page + 1}`,
+    templateId: template.id,
+    ...setGrid(size),
+    createdBy: actor.id,
+  }));
+  const inserted = (await trx('qr_code_sets').insert(setRows).returning('*')) as QrCodeSet[];
+  // RETURNING's order is not promised; the page names are unique within the batch.
+  const byName = new Map(inserted.map((set) => [set.name, set]));
+  const sets = setRows.map((row) => byName.get(row.name)!);
+
+  const slots: CodeSlot[] = sets.flatMap((set, page) =>
+    Array.from({ length: pageSizes[page]! }, (_, i) => ({
+      setId: set.id,
+      gridRow: Math.floor(i / set.columns),
+      gridColumn: i % set.columns,
+    })),
+  );
+  const codes = await codeInserter({ slots }, { trx });
+  return { sets, codes };
+}
