@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { apiRooms } from './eslint.rooms.js';
 
 // Test code: tests, their helpers and fixtures, the e2e suite, benchmarks. Everything else is production.
 const testCode = [
@@ -73,9 +74,10 @@ export default tseslint.config(
     // Production code never imports test support.
     files: ['**/*.ts', '**/*.tsx'],
     ignores: testCode,
-    plugins: { homing: { rules: { 'no-cross-app-import': noCrossAppImport } } },
+    plugins: { homing: { rules: { 'no-cross-app-import': noCrossAppImport, 'api-rooms': apiRooms } } },
     rules: {
       'homing/no-cross-app-import': 'error',
+      'homing/api-rooms': 'error',
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/**/*.test.ts',
+            '*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/print-station/src/**/*.test.ts',
           ],

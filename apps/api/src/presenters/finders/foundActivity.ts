@@ -1,5 +1,5 @@
 import type { FoundEvent, FoundReportSummary } from '@homing/shared';
-import { threadState, type ThreadStateRow } from '../../services/finders/threadLoader';
+import { threadState, type ThreadStateRow } from '../../lib/threadState';
 
 /** Rows of the finders services (foundEventsPager, foundReportsPager): a scan or a report joined with its item's name. */
 export interface FoundEventRow {
@@ -11,8 +11,6 @@ export interface FoundEventRow {
 
 /** How a report about a label with no item is named to its owner. */
 export const unattachedLabelName = (codeValue: string) => `Label ${codeValue} (not attached)`;
-/** The same in SQL, over `items as i` and `qr_codes as c` left-joined to a report. */
-export const UNATTACHED_LABEL_NAME_SQL = "coalesce(i.name, 'Label ' || c.value || ' (not attached)')";
 
 export interface FoundReportRow extends ThreadStateRow {
   id: string;

@@ -1,5 +1,6 @@
 import type { FinderThread, OwnerThread } from '@homing/shared';
-import { threadOpen, threadState, type LoadedThread } from '../../services/finders/threadLoader';
+import { threadOpen, threadState } from '../../lib/threadState';
+import type { LoadedThread } from '../../services/finders/threadLoader';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const coordinate = (v: string | number | null) => (v === null ? null : Number(Number(v).toFixed(4)));

@@ -1,7 +1,8 @@
-import type { FinderLocale, ThreadState } from '@homing/shared';
+import type { FinderLocale } from '@homing/shared';
 
 import type { Conn, Ctx } from '../../ctx';
 import { notFound } from '../../errors';
+import type { ThreadStateRow } from '../../lib/threadState';
 
 /**
  * Columns that decide a conversation's state, for a query over `found_reports as r`: the newest
@@ -23,26 +24,6 @@ export function threadStateColumns(trx: Conn) {
         WHERE bi.id = r.item_id AND b.address_hash = r.reporter_address_hash) AS blocked`,
     ),
   ];
-}
-
-export interface ThreadStateRow {
-  ownerReadAt: Date | null;
-  ownerRepliedAt: Date | null;
-  closedAt: Date | null;
-  lastFinderMessageAt: Date;
-  recovered: boolean;
-  blocked: boolean;
-}
-
-export const threadOpen = (r: ThreadStateRow) => !r.closedAt && !r.recovered && !r.blocked;
-
-/** new: the finder wrote since the owner last looked; answered: the owner replied after it. */
-export function threadState(r: ThreadStateRow): ThreadState {
-  if (!threadOpen(r)) return 'closed';
-  const last = new Date(r.lastFinderMessageAt).getTime();
-  if (!r.ownerReadAt || new Date(r.ownerReadAt).getTime() < last) return 'new';
-  if (r.ownerRepliedAt && new Date(r.ownerRepliedAt).getTime() >= last) return 'answered';
-  return 'read';
 }
 
 export interface ThreadReport extends ThreadStateRow {

@@ -11,7 +11,8 @@ import { enqueue, type OutboxJob } from '../../notifications/outbox';
 import { publishThreadChange } from '../../notifications/threadEvents';
 import type { NotificationWorker } from '../../notifications/worker';
 import { threadLinkMinter, threadUrl } from './threadLinkMinter';
-import { threadOpen, threadReportQuery, type ThreadReport } from './threadLoader';
+import { threadOpen } from '../../lib/threadState';
+import { threadReportQuery, type ThreadReport } from './threadLoader';
 import { escalationStopper } from './escalationStopper';
 
 export interface ThreadDeps {
