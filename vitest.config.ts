@@ -16,6 +16,8 @@ export default defineConfig({
           include: [
             'packages/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/*.test.ts',
+            'eslint.config*.test.ts',
             'apps/print-station/src/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.cups.test.ts'],
