@@ -9,7 +9,7 @@ export const LABEL_URL_TARGET_BYTES = 40 * 1024;
 /**
  * The finder bundle's share of that target: `found.html` with the script and CSS it loads before the
  * item shows, gzipped. About 19 KiB today; the other 16 KiB are for headers, the item and its photo.
- * The intlPhone chunk is not counted: only a finder who picks another country than the US loads it.
+ * The intlPhone chunk is not counted: only a finder who picks a country other than the US loads it.
  */
 export const FINDER_BUNDLE_BUDGET_BYTES = 24 * 1024;
 
