@@ -48,6 +48,55 @@ const noCrossAppImport = {
   },
 };
 
+/**
+ * What the finder page's bundle may import from the packages: modules without zod (or anything
+ * heavy), each a subpath export. `intlPhone` carries libphonenumber-js and is imported only
+ * dynamically (its own chunk). eslint.config.finder.test.ts checks that none of them reaches zod.
+ */
+export const FINDER_PACKAGE_EXPORTS = [
+  '@homing/label-layout/codeText',
+  '@homing/shared/device',
+  '@homing/shared/finderLocale',
+  '@homing/shared/finderPhone',
+  '@homing/shared/intlPhone',
+  '@homing/shared/phoneCountries',
+];
+const FINDER_BUNDLE = 'apps/web/src/found';
+
+/**
+ * The finder page (`apps/web/src/found`) is its own small bundle for a stranger's phone: no React,
+ * no zod, nothing outside its folder (the main app's modules bring React), and from the packages
+ * only the exports above. Dynamic imports are held too (the core no-restricted-imports skips them).
+ */
+const finderImports = {
+  meta: { type: 'problem', schema: [], messages: { fence: '{{what}}' } },
+  create(context) {
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      let what = null;
+      if (source.startsWith('.')) {
+        const target = relative(
+          resolve(import.meta.dirname, FINDER_BUNDLE),
+          resolve(dirname(context.filename), source),
+        );
+        if (target.startsWith('..'))
+          what = `${source}: leaves ${FINDER_BUNDLE} (the main app brings React; packages come through their exports)`;
+      } else if (/^(react|react-dom|react-router|react-router-dom|zod)(\/|$)/.test(source))
+        what = `${source}: the finder bundle has no React and no zod`;
+      else if (source.startsWith('@homing/') && !FINDER_PACKAGE_EXPORTS.includes(source))
+        what = `${source}: the finder bundle imports only zod-free package exports (FINDER_PACKAGE_EXPORTS)`;
+      if (what) context.report({ node: node.source, messageId: 'fence', data: { what } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -74,7 +123,15 @@ export default tseslint.config(
     // Production code never imports test support.
     files: ['**/*.ts', '**/*.tsx'],
     ignores: testCode,
-    plugins: { homing: { rules: { 'no-cross-app-import': noCrossAppImport, 'api-rooms': apiRooms } } },
+    plugins: {
+      homing: {
+        rules: {
+          'no-cross-app-import': noCrossAppImport,
+          'finder-imports': finderImports,
+          'api-rooms': apiRooms,
+        },
+      },
+    },
     rules: {
       'homing/no-cross-app-import': 'error',
       'homing/api-rooms': 'error',
@@ -87,6 +144,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The finder page's bundle: no React, no zod, packages only through their zod-free exports.
+    files: [`${FINDER_BUNDLE}/**/*.ts`],
+    ignores: testCode,
+    rules: { 'homing/finder-imports': 'error' },
   },
   {
     // The renderer is a web page: no Node, no Electron (the preload's bridge is its only way out).

@@ -17,6 +17,7 @@ export default defineConfig({
             'packages/**/*.test.ts',
             '*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/*.test.ts',
             'apps/print-station/src/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.cups.test.ts'],

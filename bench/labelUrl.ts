@@ -14,10 +14,10 @@ import { loadConfig } from '../apps/api/src/config';
 import { startServer } from '../apps/api/src/server';
 import { assignedItem } from '../apps/api/src/testing/codeFactory';
 import { freshDatabase } from '../apps/api/src/testing/testServer';
+import { LABEL_URL_TARGET_BYTES as TARGET_BYTES } from '../apps/web/finderBudget';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 1500;
-const TARGET_BYTES = 40 * 1024;
 const KBPS = 400;
 
 const webDist = path.resolve('apps/web/dist');

@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { budgetVerdict, pageSize } from './finderBudget.ts';
 
 // In development the API runs on its own port (npm run dev); the proxy keeps every call same-origin,
 // as it is in production where the API serves the built app itself.
@@ -27,13 +28,25 @@ const finderPage = (): Plugin => ({
   },
 });
 
+// Fails the finder's build when what found.html loads outgrows its budget (finderBudget.ts).
+const finderBudget = (): Plugin => ({
+  name: 'homing-finder-budget',
+  apply: 'build',
+  writeBundle(_options, bundle) {
+    const verdict = budgetVerdict(pageSize(bundle, 'found.html'));
+    // The one line says it all; Rolldown's stack would only point at itself.
+    if (!verdict.ok) this.error({ message: verdict.message, stack: '' });
+    this.info(verdict.message);
+  },
+});
+
 /**
  * One build per entry: the finder page (found.html) is built on its own, so it can never share a
  * chunk with the owner/admin app, whatever either imports. `npm run build` runs both.
  */
 export function homingConfig(entry: 'main' | 'found'): UserConfig {
   return {
-    plugins: [react(), finderPage()],
+    plugins: [react(), finderPage(), ...(entry === 'found' ? [finderBudget()] : [])],
     server: {
       port: 5173,
       proxy: {

@@ -1,8 +1,8 @@
-import { finderPhoneForReport } from '../../../../packages/shared/src/validation/finderPhone';
-import type { FinderLocale } from '../../../../packages/shared/src/validation/finderLocale';
+import { finderPhoneForReport } from '@homing/shared/finderPhone';
+import type { FinderLocale } from '@homing/shared/finderLocale';
 import { finderDeviceId } from './deviceId';
 // The server's own rule, from a module without zod (this bundle must stay small).
-import { detectDeviceType, type DeviceType } from '../../../../packages/shared/src/validation/device';
+import { detectDeviceType, type DeviceType } from '@homing/shared/device';
 
 // Pure builders of what the finder page sends (spec section 3): the scan analytics payload and the
 // found report. The browser is read once into a ClientEnv so everything here is testable in Node.

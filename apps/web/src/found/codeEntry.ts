@@ -1,6 +1,6 @@
 // The parser itself, not the package index: the index brings the QR encoder, which the finder
 // page must not load.
-import { parseTypedCode, type TypedCode } from '../../../../packages/label-layout/src/codeText';
+import { parseTypedCode, type TypedCode } from '@homing/label-layout/codeText';
 import { h, uid } from './dom';
 import type { Translator } from './i18n';
 

@@ -6,10 +6,7 @@ import { locateOnce } from './geolocation';
 import type { Translator } from './i18n';
 import { lostT } from './lostText';
 import { callingCodeOf, fillCountryPicker, flagOf, formatAsTyped, phoneForReport } from './phoneInput';
-import {
-  countryFromLanguages,
-  type CountryCode,
-} from '../../../../packages/shared/src/validation/finderPhone';
+import { countryFromLanguages, type CountryCode } from '@homing/shared/finderPhone';
 
 /** The server's bound (FOUND_MESSAGE_MAX in @homing/shared's schemas/found.ts, which carries zod). */
 const MESSAGE_MAX = 2000;

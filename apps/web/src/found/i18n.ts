@@ -1,6 +1,6 @@
 import { MESSAGES, TYPE_NAMES, type MessageKey } from './messages';
 // The API writes to finders in these same languages (a report carries the page's as `locale`).
-import { FINDER_LOCALES, type FinderLocale } from '../../../../packages/shared/src/validation/finderLocale';
+import { FINDER_LOCALES, type FinderLocale } from '@homing/shared/finderLocale';
 
 export const LANGUAGES = FINDER_LOCALES;
 export type Lang = FinderLocale;

@@ -1,6 +1,6 @@
 // libphonenumber-js with its metadata is several times this whole page, and most finders never need
 // it: it is fetched (a chunk of its own) only when a finder picks a country other than the US.
-import type * as IntlPhoneModule from '../../../../packages/shared/src/validation/intlPhone';
+import type * as IntlPhoneModule from '@homing/shared/intlPhone';
 
 type IntlPhone = typeof IntlPhoneModule;
 
@@ -9,7 +9,7 @@ let loading: Promise<IntlPhone | null> | null = null;
 
 /** The international phone rules, loading them once; null when they cannot be had (offline). */
 export function loadIntlPhone(): Promise<IntlPhone | null> {
-  loading ??= import('../../../../packages/shared/src/validation/intlPhone').then(
+  loading ??= import('@homing/shared/intlPhone').then(
     (module) => (loaded = module),
     () => {
       loading = null; // A later attempt may succeed.

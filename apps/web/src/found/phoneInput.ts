@@ -6,8 +6,8 @@ import {
   formatFinderPhone,
   phoneCountries,
   type CountryCode,
-} from '../../../../packages/shared/src/validation/finderPhone';
-import { PHONE_COUNTRIES } from '../../../../packages/shared/src/validation/phoneCountries';
+} from '@homing/shared/finderPhone';
+import { PHONE_COUNTRIES } from '@homing/shared/phoneCountries';
 import { afterPaint } from './dom';
 import { intlPhoneNow, loadIntlPhone } from './intlPhoneLoader';
 
