@@ -85,3 +85,50 @@ export async function migrationsFingerprint(): Promise<string> {
   }
   return hash.digest('hex').slice(0, 16);
 }
+
+export class MigrationRefusedError extends Error {}
+
+/** A Date as `YYYYMMDDHHMMSS` in UTC. */
+export const migrationStamp = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 14);
+
+const migrationTemplate = `import type { Knex } from 'knex';
+
+/**
+ * What this changes and why. Say why for every index and constraint that is not obvious.
+ */
+export async function up(knex: Knex) {
+  await knex.schema.alterTable('TODO', (t) => {
+    t.text('TODO');
+  });
+}
+
+/** Undoes up exactly: a rollback must leave the schema the previous migration made. */
+export async function down(knex: Knex) {
+  await knex.schema.alterTable('TODO', (t) => {
+    t.dropColumn('TODO');
+  });
+}
+`;
+
+/**
+ * Writes `<at as YYYYMMDDHHMMSS>_<what>.ts` (`npm run db:make -- <what>`) into `folder` from a
+ * template with `up` and `down`, and returns its name. Refuses a name that is not snake_case, and
+ * a time that does not sort after every existing migration: knex runs migrations in name order, so
+ * one sorting earlier would run on a new database before migrations that existing ones ran first.
+ */
+export function makeMigration(what: string, at: Date, folder: URL = dir): string {
+  if (!/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(what) || what.length > 60)
+    throw new MigrationRefusedError(
+      `"${what}" is not a migration name: say what it does in snake_case (add_item_colour), at most 60 characters.`,
+    );
+  const name = `${migrationStamp(at)}_${what}.ts`;
+  const newest = migrationFiles(folder).at(-1);
+  if (newest && name.slice(0, 14) <= newest.slice(0, 14))
+    throw new MigrationRefusedError(
+      `This machine's clock says ${at.toISOString()}, which does not sort after the newest migration, ` +
+        `${newest}. A new migration must sort after every existing one: check the clock, or wait until ` +
+        `it passes ${newest.slice(0, 14)} (UTC).`,
+    );
+  fs.writeFileSync(new URL(name, folder), migrationTemplate, { flag: 'wx' });
+  return name;
+}
