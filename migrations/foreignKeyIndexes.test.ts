@@ -35,7 +35,7 @@ async function indexNames(db: Database, table: string): Promise<string[]> {
   return rows.map((row) => row.indexname);
 }
 
-describe('migration 20261122130000_foreign_key_indexes', () => {
+describe('migration 20261122204334_foreign_key_indexes', () => {
   let db: Database;
   beforeAll(async () => {
     db = await freshDatabase();
@@ -46,9 +46,9 @@ describe('migration 20261122130000_foreign_key_indexes', () => {
   it('indexes every queried foreign key, and down removes exactly those indexes', async () => {
     expect(await indexedKeys(db)).toEqual(KEYS);
     const undone = await rollback(db.knex);
-    expect(undone).toContain('20261122130000_foreign_key_indexes.ts');
+    expect(undone).toContain('20261122204334_foreign_key_indexes.ts');
     expect(await indexedKeys(db)).toEqual([]);
-    expect(await migrateLatest(db.knex)).toContain('20261122130000_foreign_key_indexes.ts');
+    expect(await migrateLatest(db.knex)).toContain('20261122204334_foreign_key_indexes.ts');
     expect(await indexedKeys(db)).toEqual(KEYS);
   });
 

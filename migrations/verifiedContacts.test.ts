@@ -4,7 +4,7 @@ import { migrateLatest } from '../apps/api/src/db/connection';
 import { freshDatabase } from '../apps/api/src/testing/testServer';
 import { migrationSource } from './index';
 
-const NAME = '20261210100000_verified_contacts.ts';
+const NAME = '20261125120644_verified_contacts.ts';
 
 describe(`migration ${NAME}`, () => {
   let db: Database;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedItem } from './testing/codeFactory';
 import { startSmtpSink } from './testing/smtpSink';
@@ -135,5 +138,40 @@ describe('/metrics', () => {
     expect(sample(await scrape(), 'homing_event_streams_open')).toBe(before + 1);
     await reader.cancel();
     await eventually(async () => sample(await scrape(), 'homing_event_streams_open') === before);
+  });
+});
+
+describe('/metrics on the public port of a production server, which serves the web app', () => {
+  // The web app's build, as far as the server cares: a page that every client-side route gets.
+  let webDist: string;
+  let production: TestServer;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Homing</title><p>app</p>');
+    production = await startTestServer({ NODE_ENV: 'production', WEB_DIST: webDist, METRICS_PORT: '0' });
+  });
+  afterAll(async () => {
+    await production?.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("is not found, not the web app's page; the metrics listener still serves it", async () => {
+    expect(production.config.serveWeb).toBe(true);
+    // A client-side route gets the page: the web app is being served.
+    const page = await fetch(`${production.url}/items`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<p>app</p>');
+    for (const p of ['/metrics', '/metrics/', '/Metrics', '/metrics/anything']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await fetch(`${production.url}${p}`, { method });
+        expect(res.status, `${method} ${p}`).toBe(404);
+        expect(await res.text(), `${method} ${p}`).not.toContain('<p>app</p>');
+      }
+    }
+    // A page whose route merely starts with the word is still the app's.
+    expect((await fetch(`${production.url}/metricsboard`)).status).toBe(200);
+    const scraped = await fetch(`${production.metricsUrl!}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('homing_http_requests_total');
   });
 });

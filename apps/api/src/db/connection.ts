@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 import lockfile from 'proper-lockfile';
-import { migrationSource } from '@homing/migrations';
+import { currentMigrationName, migrationSource, renameMigrationRows } from '@homing/migrations';
 import { closeHotPool, openHotPool } from './hotPool';
 
 export class DataFolderLockedError extends Error {}
@@ -161,12 +161,16 @@ export async function connect(opts: {
   return opts.databaseUrl ? connectPostgres(opts.databaseUrl) : connectEmbedded(opts.dataDir);
 }
 
+// Both first bring a database migrated under renamed migrations' old names forward (its rows
+// renamed), or knex would refuse it.
 export async function migrateLatest(knex: Knex) {
+  await renameMigrationRows(knex);
   const [, applied] = await knex.migrate.latest({ migrationSource });
   return applied as string[];
 }
 
 export async function rollback(knex: Knex) {
+  await renameMigrationRows(knex);
   const [, undone] = await knex.migrate.rollback({ migrationSource });
   return undone as string[];
 }
@@ -175,6 +179,7 @@ export async function rollback(knex: Knex) {
 export async function pendingMigrations(knex: Knex): Promise<string[]> {
   const known = await migrationSource.getMigrations([]);
   const rows = (await knex('knex_migrations').select('name')) as { name: string }[];
-  const done = new Set(rows.map((r) => r.name));
+  // Read only (a probe asks): a row still under an old name counts as its migration, run.
+  const done = new Set(rows.map((r) => currentMigrationName(r.name)));
   return known.filter((name) => !done.has(name));
 }

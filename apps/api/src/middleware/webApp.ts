@@ -104,12 +104,18 @@ function allowInlineScripts(ctx: Context, hashes: string[]) {
 }
 
 /**
+ * Paths that are never a page: `/metrics` is served by the metrics listener only (server.ts), so
+ * here it is the same 404 as without the web app, never the app's page.
+ */
+const NOT_ON_THIS_PORT = /^\/metrics(\/|$)/i;
+
+/**
  * Serves the built web app; any other non-API GET gets index.html (client-side routes), and
- * /found and /found/* (any case) get the finder's own page. `/qr/{code}` (the URL on every label)
- * of a found item gets the finder page with the item in it (one round trip, no owner app); any
- * other outcome, and `?app` (a signed-in browser), get the owner app's scan flow. What the build
- * contains is read once at start. Hashed assets are immutable; pages are revalidated so a deploy
- * shows at once.
+ * /found and /found/* (any case) get the finder's own page; `/metrics` is left to the 404.
+ * `/qr/{code}` (the URL on every label) of a found item gets the finder page with the item in it
+ * (one round trip, no owner app); any other outcome, and `?app` (a signed-in browser), get the
+ * owner app's scan flow. What the build contains is read once at start. Hashed assets are
+ * immutable; pages are revalidated so a deploy shows at once.
  */
 export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) return (_ctx: Context, next: Next) => next();
@@ -138,7 +144,8 @@ export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
       (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
       ctx.path.startsWith('/api/') ||
       ctx.path === '/healthz' ||
-      ctx.path === '/readyz'
+      ctx.path === '/readyz' ||
+      NOT_ON_THIS_PORT.test(ctx.path)
     )
       return next();
     if (await servedLabelPage(ctx)) return;

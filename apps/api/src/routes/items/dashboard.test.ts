@@ -18,7 +18,7 @@ async function foundActivity(itemId: string, qrValue: string, n: number) {
     await server.db.knex('scan_events').insert({ itemId, qrValue, scannedAt: minutesAgo(100 - i) });
     await server.db.knex('found_reports').insert({
       itemId,
-      // Every report names its owner (migration 20261213100000).
+      // Every report names its owner (migration 20261125122752).
       ownerId: server.db.knex('items').select('ownerId').where({ id: itemId }),
       finderName: '',
       finderPhone: i === 0 ? '+15551234567' : '',

@@ -1,6 +1,6 @@
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationSource } from '@homing/migrations';
+import { migrationSource, renamedMigrations } from '@homing/migrations';
 import { migrateLatest, rollback } from '../../db/connection';
 import { startTestServer, TEST_DATABASE_URL, testDbKind, type TestServer } from '../../testing/testServer';
 
@@ -35,6 +35,18 @@ describe('health and readiness', () => {
     } finally {
       await migrateLatest(server.db.knex);
     }
+    expect((await server.api('GET', '/readyz')).status).toBe(200);
+  });
+
+  it("/readyz answers 200 on a database migrated under renamed migrations' old names, before and after it is brought forward", async () => {
+    const knex = server.db.knex;
+    for (const [old, name] of Object.entries(renamedMigrations))
+      await knex('knex_migrations').where({ name }).update({ name: old });
+    expect((await server.api('GET', '/readyz')).status).toBe(200);
+    // What the next start does first.
+    expect(await migrateLatest(knex)).toEqual([]);
+    const names = (await knex('knex_migrations').pluck('name')) as string[];
+    expect(names.toSorted()).toEqual(await migrationSource.getMigrations([]));
     expect((await server.api('GET', '/readyz')).status).toBe(200);
   });
 
