@@ -10,8 +10,7 @@
 import os from 'node:os';
 import type { LabelCode } from '@homing/label-layout/pdf';
 import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
-
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+import { CODE_ALPHABET as ALPHABET } from '@homing/shared/codes';
 const LABELS_PER_SHEET = 80;
 
 function codes(count: number): LabelCode[] {

@@ -1,5 +1,7 @@
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { CODE_ALPHABET, parseTypedCode, readableCode } from './codeText';
+import { labelQrText } from './qr/matrix';
 
 describe('readableCode', () => {
   it.each([
@@ -30,8 +32,17 @@ describe('parseTypedCode', () => {
     expect(parseTypedCode('K7M2P9QX4!')).toEqual({ ok: false, reason: 'characters', invalid: '!' });
   });
 
-  it('has 32 symbols without look-alikes', () => {
+  it('has 32 distinct symbols without look-alikes', () => {
+    expect(CODE_ALPHABET).toHaveLength(32);
     expect(new Set(CODE_ALPHABET).size).toBe(32);
     expect(CODE_ALPHABET).not.toMatch(/[01OI]/);
+  });
+
+  it('keeps a label’s URL in QR alphanumeric mode: every symbol is one of its 45 characters', () => {
+    const QR_ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:';
+    for (const symbol of CODE_ALPHABET) expect(QR_ALPHANUMERIC).toContain(symbol);
+    // The encoder agrees: a URL holding every symbol needs no byte (8-bit) segment.
+    const { segments } = QRCode.create(labelQrText('homing.example', CODE_ALPHABET));
+    for (const { mode } of segments) expect(['Alphanumeric', 'Numeric']).toContain(mode.id);
   });
 });

@@ -1,9 +1,7 @@
-/**
- * The code as people see and type it. The API makes codes from these 32 symbols (no 0/O, no 1/I,
- * so nothing printed can be misread as its look-alike), 10 of them (`apps/api/src/lib/codeValues.ts`).
- */
-export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-export const CODE_LENGTH = 10;
+import { CODE_ALPHABET, CODE_LENGTH } from '@homing/shared/codes';
+
+/** The code as people see and type it: the API makes codes of these symbols (one alphabet, shared). */
+export { CODE_ALPHABET, CODE_LENGTH };
 
 const GROUP = 5;
 

@@ -23,6 +23,8 @@ export {
   placeLabels,
   skippedLabels,
 } from './placement';
+export type { JobPlacement, JobSet } from './jobSheets';
+export { jobSets, jobSheetCount, placeJobLabels } from './jobSheets';
 export type { SetGrid } from './setGrid';
 export { setGrid } from './setGrid';
 export type { SplitChild } from './split';

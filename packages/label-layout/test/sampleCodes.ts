@@ -1,7 +1,5 @@
+import { CODE_ALPHABET as ALPHABET } from '@homing/shared/codes';
 import type { LabelCode } from '../src/pdf/labelSheets';
-
-// Code values come from an alphabet without look-alikes (DESIGN.md).
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 /** Deterministic codes, so a failing test reproduces. */
 export function sampleCodes(count: number, setName = 'Set 12', seed = 1): LabelCode[] {

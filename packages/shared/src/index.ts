@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './codes';
 export * from './validation/contact';
 export * from './validation/finderPhone';
 export * from './validation/intlPhone';

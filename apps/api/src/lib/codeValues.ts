@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
+import { CODE_ALPHABET, CODE_LENGTH } from '@homing/shared';
 
-// 32 symbols without look-alikes (no 0/O, 1/I): 5 bits each, unbiased from a byte, and all in QR's
-// alphanumeric set so labels encode compactly.
-export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-export const CODE_LENGTH = 10;
+// 32 symbols, so `byte % 32` is unbiased; why these: @homing/shared's codes.ts.
+export { CODE_ALPHABET };
 
 /** A random, unguessable code value (10 symbols ≈ 50 bits). */
 export function newCodeValue(): string {

@@ -4,28 +4,10 @@ import type { Calibration } from '@homing/label-layout/pdf';
 import { renderCalibrationSheetPdf } from '@homing/label-layout/pdf';
 import { z } from 'zod';
 import { readTextIfExists, writeFileAtomic } from './jsonFile';
+import { calibrationOffsetSchema, printerNameSchema } from '../shared/ipc';
 import type { PrinterCalibration } from '../shared/types';
 
 export type { PrinterCalibration } from '../shared/types';
-
-/** A feed error larger than this is a jammed or misloaded sheet, not something to calibrate away. */
-export const MAX_OFFSET_MM = 20;
-
-const offsetMm = (axis: string) =>
-  z
-    .number({ error: `${axis} offset must be a number of millimetres` })
-    .min(-MAX_OFFSET_MM, `${axis} offset must be between -${MAX_OFFSET_MM} and ${MAX_OFFSET_MM} mm`)
-    .max(MAX_OFFSET_MM, `${axis} offset must be between -${MAX_OFFSET_MM} and ${MAX_OFFSET_MM} mm`);
-
-/** Positive x moves everything right, positive y down (as `renderLabelSheetsPdf` takes it). */
-export const calibrationOffsetSchema = z.object({ xMm: offsetMm('x'), yMm: offsetMm('y') });
-
-export const printerNameSchema = z
-  .string({ error: 'Choose a printer' })
-  .trim()
-  .min(1, 'Choose a printer')
-  .max(127, 'Printer names are at most 127 characters')
-  .regex(/^[^\s/#\\]+(\/[^\s/#\\]+)?$/, 'Not a printer name');
 
 const calibrationFileSchema = z.object({
   version: z.literal(1),

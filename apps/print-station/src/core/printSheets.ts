@@ -1,8 +1,5 @@
-import type { LabelTemplate } from '@homing/label-layout';
-import { pageCount } from '@homing/label-layout';
-import type { Calibration, LabelCode } from '@homing/label-layout/pdf';
-import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
-import { PDFDocument, PrintScaling } from 'pdf-lib';
+import { jobSheetCount } from '@homing/label-layout';
+import { renderJobSheetsPdf } from '@homing/label-layout/pdf';
 import type { PipelineDeps, PrintOutcome, PrintSheetsJob } from './pipelineParts';
 import {
   checkStart,
@@ -13,42 +10,6 @@ import {
   templateOf,
 } from './pipelineParts';
 import { runPrintJob } from './printJob';
-
-/** Several PDFs as one job; every page copied whole, so sizes stay exact. */
-async function concatenate(parts: readonly Uint8Array[], title: string): Promise<Uint8Array> {
-  if (parts.length === 1) return parts[0];
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
-  for (const part of parts) {
-    const source = await PDFDocument.load(part);
-    for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
-  }
-  return doc.save({ useObjectStreams: false });
-}
-
-async function renderSheets(
-  job: PrintSheetsJob,
-  template: LabelTemplate,
-  calibration: Calibration,
-): Promise<Uint8Array> {
-  const parts = await Promise.all(
-    job.sets.map((set, i) =>
-      renderLabelSheetsPdf({
-        codes: set.codes.map(({ value }): LabelCode => ({ value, setName: set.setName })),
-        template,
-        // Each set starts a new sheet; the chosen start applies to the first (as jobPages counts).
-        startColumn: i === 0 ? job.startColumn : 1,
-        startRow: i === 0 ? job.startRow : 1,
-        domainName: job.domainName,
-        brandWord: job.brandWord,
-        calibration,
-        title: job.title,
-      }),
-    ),
-  );
-  return concatenate(parts, job.title);
-}
 
 /**
  * The admin screens' print request (PrintPort) on a station printer. After completion it marks
@@ -68,17 +29,19 @@ export async function printSheets(
     const calibration = await deps.calibration.get(printer);
     const labels = job.sets.reduce((sum, set) => sum + set.codes.length, 0);
     deps.onProgress?.({ stage: 'rendering', message: `Rendering ${labels} labels for ${job.title}` });
-    const pdf = await renderSheets(job, template, calibration);
-    const pages = job.sets.reduce(
-      (sum, set, i) =>
-        sum +
-        pageCount(
-          set.codes.length,
-          template,
-          i === 0 ? { column: job.startColumn, row: job.startRow } : undefined,
-        ),
-      0,
-    );
+    // Each set starts a new sheet; the chosen start applies to the first (label-layout's jobSets).
+    const pdf = await renderJobSheetsPdf({
+      sets: job.sets.map((set) => set.codes.map(({ value }) => ({ value, setName: set.setName }))),
+      template,
+      startColumn: job.startColumn,
+      startRow: job.startRow,
+      domainName: job.domainName,
+      brandWord: job.brandWord,
+      calibration,
+      title: job.title,
+    });
+    const sizes = job.sets.map((set) => set.codes.length);
+    const pages = jobSheetCount(sizes, template, { column: job.startColumn, row: job.startRow });
     // Which sets this job will mark is decided now, while the server answers: after completion
     // the mark must not depend on another read (it is journaled and retried as it is).
     const setIds = job.confirmPages ? job.sets.flatMap((set) => (set.setId ? [set.setId] : [])) : [];

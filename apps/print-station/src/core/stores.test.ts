@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, appendFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CalibrationStore, calibrationSheetFor, MAX_OFFSET_MM } from './calibration';
+import { MAX_OFFSET_MM } from '../shared/ipc';
+import { CalibrationStore, calibrationSheetFor } from './calibration';
 import type { HistoryEntry } from './jobHistory';
 import { JobHistory } from './jobHistory';
 import { FileSessionStore } from './session';

@@ -1,9 +1,19 @@
 /**
  * The one object the renderer talks to (`window.homingStation`): Electron's preload implements it
  * over IPC, the browser twin over HTTP. Types and channel names only, so the sandboxed preload and
- * the renderer bundle carry no schema code; main parses every payload (ipc.ts).
+ * the renderer bundle carry no schema code; main parses every payload (ipc.ts), and each input
+ * type here is what its schema there accepts (`z.input`: before defaults are filled in).
  */
-import type { PrintSheetsRequest } from '@homing/shared';
+import type { z } from 'zod';
+import type {
+  apiRequestSchema,
+  calibrationSetSchema,
+  calibrationSheetSchema,
+  loginInputSchema,
+  printSetSchema,
+  printSheetsSchema,
+  saveSetsPdfSchema,
+} from './ipc';
 import type {
   HistoryEntry,
   PendingMark,
@@ -55,19 +65,10 @@ export const CHANNELS = {
 export type IpcResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
-export interface LoginInput {
-  serverUrl: string;
-  identifier: string;
-  password: string;
-}
+export type LoginInput = z.input<typeof loginInputSchema>;
 
 /** A call to the Homing API, made by main with the session's token (the renderer never has it). */
-export interface ApiRequest {
-  method: 'GET' | 'POST';
-  /** `/api/admin/…`, `/api/templates`, `/api/app-config` or `/api/auth/me`; nothing else. */
-  path: string;
-  body?: unknown;
-}
+export type ApiRequest = z.input<typeof apiRequestSchema>;
 
 export interface ApiReply {
   status: number;
@@ -75,30 +76,11 @@ export interface ApiReply {
   body: string;
 }
 
-export interface PrintSetRequest {
-  setId: string;
-  printer: string;
-  startColumn?: number;
-  startRow?: number;
-}
-
-export interface PrintSheetsInput {
-  request: PrintSheetsRequest;
-  printer: string;
-}
-
-export interface CalibrationInput {
-  printer: string;
-  xMm: number;
-  yMm: number;
-}
-
-export interface SaveSetsPdfInput {
-  setIds: string[];
-  startCol?: number;
-  startRow?: number;
-  templateId?: string;
-}
+export type PrintSetRequest = z.input<typeof printSetSchema>;
+export type PrintSheetsInput = z.input<typeof printSheetsSchema>;
+export type CalibrationInput = z.input<typeof calibrationSetSchema>;
+export type CalibrationSheetInput = z.input<typeof calibrationSheetSchema>;
+export type SaveSetsPdfInput = z.input<typeof saveSetsPdfSchema>;
 
 export interface StationBridge {
   readonly kind: 'electron' | 'browser-twin';
@@ -116,7 +98,7 @@ export interface StationBridge {
     get(printer: string): Promise<PrinterCalibration>;
     set(input: CalibrationInput): Promise<PrinterCalibration>;
   };
-  calibrationSheet(input: { printer: string; templateId?: string }): Promise<PrintOutcome>;
+  calibrationSheet(input: CalibrationSheetInput): Promise<PrintOutcome>;
   history(limit?: number): Promise<HistoryEntry[]>;
   /** Sets printed whose mark the server has not accepted yet (main keeps retrying them). */
   pendingMarks(): Promise<PendingMark[]>;

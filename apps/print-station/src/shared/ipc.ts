@@ -1,10 +1,29 @@
 /**
  * The zod schema of every IPC payload. Main parses each one before acting on it: the renderer is
- * treated as untrusted input, like an HTTP client (STYLE.md 7).
+ * treated as untrusted input, like an HTTP client (STYLE.md 7). The bridge's input types are
+ * inferred from these (bridge.ts), so this file stays free of Node for the renderer's program.
  */
 import { printSheetsRequest } from '@homing/shared';
 import { z } from 'zod';
-import { calibrationOffsetSchema, printerNameSchema } from '../core/calibration';
+
+/** A feed error larger than this is a jammed or misloaded sheet, not something to calibrate away. */
+export const MAX_OFFSET_MM = 20;
+
+const offsetMm = (axis: string) =>
+  z
+    .number({ error: `${axis} offset must be a number of millimetres` })
+    .min(-MAX_OFFSET_MM, `${axis} offset must be between -${MAX_OFFSET_MM} and ${MAX_OFFSET_MM} mm`)
+    .max(MAX_OFFSET_MM, `${axis} offset must be between -${MAX_OFFSET_MM} and ${MAX_OFFSET_MM} mm`);
+
+/** Positive x moves everything right, positive y down (as `renderLabelSheetsPdf` takes it). */
+export const calibrationOffsetSchema = z.object({ xMm: offsetMm('x'), yMm: offsetMm('y') });
+
+export const printerNameSchema = z
+  .string({ error: 'Choose a printer' })
+  .trim()
+  .min(1, 'Choose a printer')
+  .max(127, 'Printer names are at most 127 characters')
+  .regex(/^[^\s/#\\]+(\/[^\s/#\\]+)?$/, 'Not a printer name');
 
 const startNumber = z.number().int().min(1).max(100);
 const setId = z.uuid({ error: 'Not a set id' });
@@ -24,6 +43,7 @@ export const API_PATH =
 
 export const apiRequestSchema = z.object({
   method: z.enum(['GET', 'POST']),
+  /** `/api/admin/…`, `/api/templates`, `/api/app-config` or `/api/auth/me`; nothing else. */
   path: z
     .string()
     .max(2000)

@@ -4,7 +4,7 @@ import { imageCount, loadPdf, pageContent } from '../../test/pdfStructure';
 import { sampleCodes } from '../../test/sampleCodes';
 import { labelQrText, qrMatrix, qrSvgPath } from '../qr/matrix';
 import { round1in32 } from '../templates';
-import { renderLabelSheetsPdf } from './labelSheets';
+import { renderJobSheetsPdf, renderLabelSheetsPdf } from './labelSheets';
 
 const base = { domainName: 'homing.example', brandWord: 'homing' } as const;
 // One filled path per symbol: a transform, its rectangles, a fill.
@@ -100,5 +100,24 @@ describe('renderLabelSheetsPdf', { timeout: 30_000 }, () => {
     await expect(renderLabelSheetsPdf({ ...base, codes: sampleCodes(1), startColumn: 9 })).rejects.toThrow(
       RangeError,
     );
+  });
+});
+
+describe('renderJobSheetsPdf', { timeout: 30_000 }, () => {
+  it('starts each set on a new sheet, drawn exactly as the set alone; the start applies to the first', async () => {
+    const [first, second] = [sampleCodes(80, 'Set 1', 1), sampleCodes(10, 'Set 2', 2)];
+    const start = { startColumn: 3, startRow: 1 };
+    const job = await loadPdf(await renderJobSheetsPdf({ ...base, ...start, sets: [first, second] }));
+    const alone = [
+      ...(await loadPdf(await renderLabelSheetsPdf({ ...base, ...start, codes: first }))).getPages(),
+      ...(await loadPdf(await renderLabelSheetsPdf({ ...base, codes: second }))).getPages(),
+    ];
+    expect(job.getPages().map((page) => pageContent(page).match(SYMBOL)?.length)).toEqual([78, 2, 10]);
+    expect(job.getPages().map(pageContent)).toEqual(alone.map(pageContent));
+  });
+
+  it('refuses a job with an empty set', async () => {
+    await expect(renderJobSheetsPdf({ ...base, sets: [sampleCodes(1), []] })).rejects.toThrow(RangeError);
+    await expect(renderJobSheetsPdf({ ...base, sets: [] })).rejects.toThrow(RangeError);
   });
 });

@@ -1,8 +1,8 @@
 import { PDFName, StandardFonts } from 'pdf-lib';
 import type { LabelContentLayout, TextLineLayout } from '../labelContent';
 import { labelContentLayout } from '../labelContent';
+import { placeJobLabels } from '../jobSheets';
 import type { LabelPlacement } from '../placement';
-import { placeLabels } from '../placement';
 import type { QrMatrix } from '../qr/matrix';
 import { forEachDarkRect, labelQrText, qrMatrix } from '../qr/matrix';
 import type { LabelTemplate } from '../templates';
@@ -32,6 +32,11 @@ export interface LabelSheetsOptions {
   readonly brandWord: string;
   readonly calibration?: Calibration;
   readonly title?: string;
+}
+
+export interface JobSheetsOptions extends Omit<LabelSheetsOptions, 'codes'> {
+  /** The job's sets in order, each its labels; the start applies to the first (`jobSets`). */
+  readonly sets: readonly (readonly LabelCode[])[];
 }
 
 const FONT_KEY = 'F1';
@@ -87,17 +92,27 @@ function labelOperators(context: LabelContext, code: LabelCode, placement: Label
   );
 }
 
-/**
- * Label sheets as a PDF: every page exactly the template's paper, nothing scaled, each QR symbol
- * one vector path (never an image), the text in Helvetica, the code under the symbol in
- * Helvetica-Bold. Pages are independent, so each page's
- * content is compressed while the next is being built.
- */
+/** One set's label sheets as a PDF (a job of one set). */
 export async function renderLabelSheetsPdf(options: LabelSheetsOptions): Promise<Uint8Array> {
+  const { codes, ...rest } = options;
+  return renderJobSheetsPdf({ ...rest, sets: [codes] });
+}
+
+/**
+ * A print job's label sheets as one PDF, each set starting on a new sheet, the start applying to
+ * the first set only (`jobSets`). Every page exactly the template's paper, nothing scaled, each QR
+ * symbol one vector path (never an image), the text in Helvetica, the code under the symbol in
+ * Helvetica-Bold. Pages are independent, so each page's content is compressed while the next is
+ * being built.
+ */
+export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uint8Array> {
   const template = options.template ?? defaultTemplate;
   const start = { column: options.startColumn ?? 1, row: options.startRow ?? 1 };
-  if (options.codes.length === 0) throw new RangeError('there are no codes to print');
-  const placements = placeLabels(options.codes.length, template, start);
+  if (options.sets.length === 0 || options.sets.some((codes) => codes.length === 0))
+    throw new RangeError('there are no codes to print');
+  const codes = options.sets.flat();
+  const sizes = options.sets.map((set) => set.length);
+  const placements = placeJobLabels(sizes, template, start);
 
   const doc = await createSheetDocument(options.title ?? `QR labels, ${template.name}`);
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -126,10 +141,10 @@ export async function renderLabelSheetsPdf(options: LabelSheetsOptions): Promise
     const page = addSheetPage(doc, template);
     page.node.setFontDictionary(PDFName.of(FONT_KEY), font.ref);
     page.node.setFontDictionary(PDFName.of(CODE_FONT_KEY), codeFont.ref);
-    const pageIndex = placements[index].pageIndex;
+    const sheetIndex = placements[index].sheetIndex;
     let operators = '0 g\n';
-    for (; index < placements.length && placements[index].pageIndex === pageIndex; index++) {
-      operators += labelOperators(context, options.codes[index], placements[index]);
+    for (; index < placements.length && placements[index].sheetIndex === sheetIndex; index++) {
+      operators += labelOperators(context, codes[index], placements[index]);
     }
     pagesDone.push(appendContent(doc, page, operators));
   }

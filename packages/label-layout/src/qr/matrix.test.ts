@@ -1,10 +1,8 @@
+import { CODE_ALPHABET as ALPHABET } from '@homing/shared/codes';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { QrMatrix } from './matrix';
 import { labelQrText, labelUrl, qrMatrix, qrSvgPath } from './matrix';
-
-// Code values come from an alphabet without look-alikes (DESIGN.md); digits included.
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 function values(count: number, seed = 7): string[] {
   let state = seed;

@@ -1,6 +1,5 @@
 import { getTemplate, isValidStart } from '@homing/label-layout';
-import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
-import { PDFDocument, PrintScaling } from 'pdf-lib';
+import { renderJobSheetsPdf } from '@homing/label-layout/pdf';
 import type { Ctx } from '../../ctx';
 import { conflict, validationError } from '../../errors';
 import { setLoader } from './setLoader';
@@ -34,35 +33,17 @@ export async function setLabelsPdf(props: SetLabelsPdfProps, { trx }: Pick<Ctx, 
   if (loaded.some(({ codes }) => codes.length === 0))
     throw conflict('empty_set', 'This set has no codes to print');
 
-  const parts = await Promise.all(
-    loaded.map(({ set, codes }, i) =>
-      renderLabelSheetsPdf({
-        codes: codes.map((c) => ({ value: c.value, setName: set.name })),
-        template,
-        startColumn: i === 0 ? start.column : 1,
-        startRow: i === 0 ? start.row : 1,
-        domainName: props.domainName,
-        brandWord: props.brandWord,
-        title: `QR labels: ${set.name || 'Unnamed Set'}`,
-      }),
-    ),
-  );
-  const bytes = parts.length === 1 ? parts[0]! : await concatenate(parts, `QR labels: ${first.name}`);
+  const bytes = await renderJobSheetsPdf({
+    sets: loaded.map(({ set, codes }) => codes.map((c) => ({ value: c.value, setName: set.name }))),
+    template,
+    startColumn: start.column,
+    startRow: start.row,
+    domainName: props.domainName,
+    brandWord: props.brandWord,
+    title: `QR labels: ${first.name || 'Unnamed Set'}`,
+  });
   const name = loaded.length === 1 ? first.name || first.id : `${first.name} and more`;
   return { bytes, filename: pdfFilename(props.brandWord, name) };
-}
-
-/** Sheets of several documents in one; pages are copied whole, so their sizes stay exact. */
-async function concatenate(parts: Uint8Array[], title: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.setCreator('Homing');
-  doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
-  for (const part of parts) {
-    const source = await PDFDocument.load(part);
-    for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
-  }
-  return doc.save({ useObjectStreams: false });
 }
 
 const slug = (text: string) =>

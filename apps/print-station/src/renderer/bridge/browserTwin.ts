@@ -5,8 +5,12 @@
  * follows the station's rule (after the job "completed", unprinted top-level sets only). Used by
  * the Playwright test and for trying the station's screens without Electron.
  */
-import { defaultTemplate, getTemplate, pageCount } from '@homing/label-layout';
-import { renderCalibrationSheetPdf, renderLabelSheetsPdf } from '@homing/label-layout/pdf';
+import { defaultTemplate, getTemplate, jobSheetCount, pageCount } from '@homing/label-layout';
+import {
+  renderCalibrationSheetPdf,
+  renderJobSheetsPdf,
+  renderLabelSheetsPdf,
+} from '@homing/label-layout/pdf';
 import { createApiClient, NOT_ADMIN } from '../../core/apiClient';
 import { isMarkable } from '../../core/setRules';
 import type { StoredSession } from '../../core/sessionSchema';
@@ -194,26 +198,27 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
         'labels',
         printer,
         async () => {
-          let [bytes, pages, labels] = [0, 0, 0];
-          for (const [i, set] of request.sets.entries()) {
-            const codes = set.codes.map(({ value }) => ({ value, setName: set.setName }));
-            const first = i === 0 ? start : { column: 1, row: 1 };
-            const pdf = await renderLabelSheetsPdf({
-              codes,
+          const sets = request.sets.map((set) =>
+            set.codes.map(({ value }) => ({ value, setName: set.setName })),
+          );
+          const pdf = await renderJobSheetsPdf({
+            sets,
+            template,
+            startColumn: start.column,
+            startRow: start.row,
+            domainName: request.domainName,
+            brandWord: request.brandWord,
+            calibration: calibrationOf(printer),
+          });
+          return {
+            bytes: pdf.length,
+            pages: jobSheetCount(
+              sets.map((codes) => codes.length),
               template,
-              startColumn: first.column,
-              startRow: first.row,
-              domainName: request.domainName,
-              brandWord: request.brandWord,
-              calibration: calibrationOf(printer),
-            });
-            [bytes, pages, labels] = [
-              bytes + pdf.length,
-              pages + pageCount(codes.length, template, first),
-              labels + codes.length,
-            ];
-          }
-          return { bytes, pages, labels };
+              start,
+            ),
+            labels: sets.reduce((sum, codes) => sum + codes.length, 0),
+          };
         },
         setIds,
       );

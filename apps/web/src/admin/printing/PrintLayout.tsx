@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import {
   labelContentLayout,
   labelQrText,
-  placeLabels,
+  placeJobLabels,
   ptToInch,
   qrMatrix,
   qrSvgPath,
@@ -29,26 +29,24 @@ interface PlacedLabel {
   qr: { path: string; size: number } | null;
 }
 
-/** Every label of a job with its sheet, each set starting on a new sheet. */
+/** Every label of a job by sheet, each set starting on a new sheet (label-layout's `jobSets`). */
 function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedLabel[][] {
   const sheets: PlacedLabel[][] = [];
-  request.sets.forEach((set, setIndex) => {
-    const start =
-      setIndex === 0 ? { column: request.startColumn ?? 1, row: request.startRow ?? 1 } : undefined;
-    const firstSheet = sheets.length;
-    placeLabels(set.codes.length, template, start).forEach((placement, i) => {
-      const value = set.codes[i]!.value;
-      const matrix =
-        request.symbols === 'placeholder' ? null : qrMatrix(labelQrText(request.domainName, value));
-      (sheets[firstSheet + placement.pageIndex] ??= []).push({
-        key: `${setIndex}-${i}`,
-        placement,
-        setName: set.setName,
-        code: readableCode(value),
-        qr: matrix ? { path: qrSvgPath(matrix), size: matrix.size } : null,
-      });
+  const start = { column: request.startColumn ?? 1, row: request.startRow ?? 1 };
+  const sizes = request.sets.map((set) => set.codes.length);
+  for (const placement of placeJobLabels(sizes, template, start)) {
+    const set = request.sets[placement.setIndex];
+    const value = set.codes[placement.codeIndex].value;
+    const matrix =
+      request.symbols === 'placeholder' ? null : qrMatrix(labelQrText(request.domainName, value));
+    (sheets[placement.sheetIndex] ??= []).push({
+      key: `${placement.setIndex}-${placement.codeIndex}`,
+      placement,
+      setName: set.setName,
+      code: readableCode(value),
+      qr: matrix ? { path: qrSvgPath(matrix), size: matrix.size } : null,
     });
-  });
+  }
   return sheets;
 }
 

@@ -61,11 +61,9 @@ export async function downloadRenderedPdf(
   filename: string,
 ): Promise<string | null> {
   try {
-    const { renderLabelSheetsPdf } = await import('@homing/label-layout/pdf');
-    const bytes = await renderLabelSheetsPdf({
-      codes: request.sets.flatMap((set) =>
-        set.codes.map((code) => ({ value: code.value, setName: set.setName })),
-      ),
+    const { renderJobSheetsPdf } = await import('@homing/label-layout/pdf');
+    const bytes = await renderJobSheetsPdf({
+      sets: request.sets.map((set) => set.codes.map((code) => ({ value: code.value, setName: set.setName }))),
       template: jobTemplate(request),
       startColumn: request.startColumn,
       startRow: request.startRow,

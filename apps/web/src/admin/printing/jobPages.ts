@@ -1,4 +1,4 @@
-import { getTemplate, pageCount, type LabelTemplate } from '@homing/label-layout';
+import { getTemplate, jobSets, type LabelTemplate } from '@homing/label-layout';
 import type { PrintSheetsRequest, PrintedPages } from '@homing/shared';
 
 export interface SetPages {
@@ -14,17 +14,15 @@ export function jobTemplate(request: Pick<PrintSheetsRequest, 'templateId'>): La
   return template;
 }
 
-/** Where each set of a job lands: every set starts a new sheet; the start applies to the first. */
+/** Where each set of a job lands, by label-layout's rule (`jobSets`): each from a new sheet. */
 export function jobPages(request: PrintSheetsRequest): SetPages[] {
-  const template = jobTemplate(request);
-  let next = 1;
-  return request.sets.map((set, i) => {
-    const start = i === 0 ? { column: request.startColumn ?? 1, row: request.startRow ?? 1 } : undefined;
-    const pages = pageCount(set.codes.length, template, start);
-    const result = { setId: set.setId, firstPage: next, lastPage: next + pages - 1 };
-    next += pages;
-    return result;
-  });
+  const start = { column: request.startColumn ?? 1, row: request.startRow ?? 1 };
+  const sizes = request.sets.map((set) => set.codes.length);
+  return jobSets(sizes, jobTemplate(request), start).map(({ firstSheet, sheetCount }, i) => ({
+    setId: request.sets[i].setId,
+    firstPage: firstSheet + 1,
+    lastPage: firstSheet + sheetCount,
+  }));
 }
 
 export const jobPageCount = (request: PrintSheetsRequest) => jobPages(request).at(-1)?.lastPage ?? 0;
