@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
 import { deliveryDecision, deliveryPolicyOf } from './preferences';
+import { optedOut, smsRecipient } from './recipients';
 import { SmsProviderError, type SmsProvider } from './sms';
 
 export interface WorkerOptions {
@@ -170,11 +171,11 @@ export function notificationWorker(
   /**
    * Why this SMS must not be sent, checked at the moment of sending: never to a number that
    * answered STOP; a one-time code the person asked for (`kind: 'code'`) may go to the number being
-   * confirmed; anything else only to the account's confirmed number with SMS opted in.
+   * confirmed; anything else only to the account's own number while `smsRecipient` allows it.
    */
   async function smsRefusal(job: Job): Promise<string | null> {
     const to = job.payload.to;
-    if (await knex('smsOptOuts').where({ phoneNumber: to }).first()) return 'the number answered STOP';
+    if (await optedOut(knex, to)) return 'the number answered STOP';
     // A finder gave this number to hear back about the item they found.
     if (job.audience === 'finder') return null;
     if (job.payload.kind === 'code') return null;
@@ -187,11 +188,9 @@ export function notificationWorker(
     }
     if (job.payload.kind === 'backup')
       return (await confirmedBackup(job)) ? null : 'not a confirmed backup contact';
-    const allowed = await knex('users')
-      .where({ id: job.userId, phoneNumber: to, smsOptIn: true })
-      .whereNotNull('phoneVerifiedAt')
-      .first('id');
-    return allowed ? null : "not the account's confirmed, opted-in number";
+    return (await smsRecipient(knex, job.userId)) === to
+      ? null
+      : "not the account's confirmed, opted-in number";
   }
 
   async function attempt(job: Job) {

@@ -2,6 +2,7 @@ import type { RegisterInput } from '@homing/shared';
 import type { Effects, TrxCtx } from '../../ctx';
 import { User } from '../../models/User';
 import { accountExistsSms } from '../../notifications/messages';
+import { smsRecipient } from '../../notifications/recipients';
 import { accountTokenIssuer, type AccountMessageDeps } from './accountTokenIssuer';
 import { notificationQueuer } from './notificationQueuer';
 import { sessionCreator } from './sessionCreator';
@@ -38,20 +39,21 @@ export async function signUpProcessor(
       );
       return { user: null, sessionToken: null, message: SIGN_UP_CHECK_EMAIL };
     }
-    // A notice, not a code: the worker texts it only to a confirmed, opted-in number.
-    await notificationQueuer(
-      {
-        userId: existing.id,
-        channel: 'sms',
-        idempotencyKey: `account-exists-${existing.id}-${Date.now()}`,
-        payload: {
-          to: existing.phoneNumber!,
-          kind: 'notice',
-          text: accountExistsSms({ publicUrl: config.publicUrl, brandName: config.brand.name }),
+    // A notice, not a code: only to a number that may be texted (the worker checks again).
+    if (await smsRecipient(trx, existing.id))
+      await notificationQueuer(
+        {
+          userId: existing.id,
+          channel: 'sms',
+          idempotencyKey: `account-exists-${existing.id}-${Date.now()}`,
+          payload: {
+            to: existing.phoneNumber!,
+            kind: 'notice',
+            text: accountExistsSms({ publicUrl: config.publicUrl, brandName: config.brand.name }),
+          },
         },
-      },
-      ctx,
-    );
+        ctx,
+      );
     return { user: null, sessionToken: null, message: SIGN_UP_CHECK_PHONE };
   }
   const user = await userRegistrar(props, ctx);

@@ -5,6 +5,7 @@ import type { User } from '../../models/User';
 import { backupAlert, escalationReminder } from '../../notifications/messages';
 import { enqueue, type OutboxJob } from '../../notifications/outbox';
 import { deliveryPolicyOf } from '../../notifications/preferences';
+import { smsRecipient } from '../../notifications/recipients';
 
 /**
  * Writes a new report's escalation steps to the outbox, due later, in the report's transaction (so
@@ -32,11 +33,12 @@ export async function escalationScheduler(
     escalationStep: 1 as const,
     nextAttemptAt: new Date(start + delayMs),
   };
-  if (owner.phoneNumber && owner.smsOptIn && owner.phoneVerifiedAt)
+  const phone = await smsRecipient(trx, owner.id);
+  if (phone)
     jobs.push({
       ...step1,
       channel: 'sms',
-      payload: { to: owner.phoneNumber, text: reminder.text },
+      payload: { to: phone, text: reminder.text },
       idempotencyKey: `escalate-${report.id}-1-sms`,
     });
   else if (owner.email)

@@ -12,6 +12,7 @@ import type { EventHub } from '../../notifications/hub';
 import { threadLinkEmail, threadLinkSms } from '../../notifications/finderMessages';
 import { foundReportEmail, foundReportSms, heldReportsDigest } from '../../notifications/messages';
 import { enqueue, type OutboxJob } from '../../notifications/outbox';
+import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 import { presentFoundReport, unattachedLabelName } from '../../presenters/finders/foundActivity';
 import { addressHash } from '../../lib/addressHash';
@@ -98,11 +99,11 @@ export async function foundReportCreator(
       : foundReportEmail(report, text);
     jobs.push({ channel: 'email', payload: { to: owner.email, ...email } });
   }
-  // Only to a confirmed number (the worker checks again, and STOP, when it sends).
-  if (owner.phoneNumber && owner.smsOptIn && owner.phoneVerifiedAt)
+  const phone = await smsRecipient(trx, owner.id);
+  if (phone)
     jobs.push({
       channel: 'sms',
-      payload: { to: owner.phoneNumber, text: held ? digest.sms : foundReportSms(report, text) },
+      payload: { to: phone, text: held ? digest.sms : foundReportSms(report, text) },
     });
   // One digest per item per window, sent when the window closes (its first held report names it).
   const windowEnd = Math.floor(Date.now() / REPORT_WINDOW_MS + 1) * REPORT_WINDOW_MS;

@@ -4,6 +4,7 @@ import type { Ctx, Effects } from '../../ctx';
 import { User } from '../../models/User';
 import type { EventHub } from '../../notifications/hub';
 import { lostScanEmail, lostScanSms } from '../../notifications/lostScanMessages';
+import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 
 export interface LostScanDeps {
@@ -39,8 +40,8 @@ export async function lostScanAlerter(
   const jobs: { channel: 'email' | 'sms'; payload: object }[] = [];
   if (owner.email)
     jobs.push({ channel: 'email', payload: { to: owner.email, ...lostScanEmail(scan, text) } });
-  if (owner.phoneNumber && owner.smsOptIn)
-    jobs.push({ channel: 'sms', payload: { to: owner.phoneNumber, text: lostScanSms(scan, text) } });
+  const phone = await smsRecipient(db, owner.id);
+  if (phone) jobs.push({ channel: 'sms', payload: { to: phone, text: lostScanSms(scan, text) } });
   if (jobs.length)
     await db('notifications')
       .insert(

@@ -8,6 +8,7 @@ import type { EventHub } from '../../notifications/hub';
 import { ownerReplyEmail, ownerReplySms } from '../../notifications/finderMessages';
 import { finderMessageEmail, finderMessageSms, replyLink } from '../../notifications/messages';
 import { enqueue, type OutboxJob } from '../../notifications/outbox';
+import { smsRecipient } from '../../notifications/recipients';
 import { publishThreadChange } from '../../notifications/threadEvents';
 import type { NotificationWorker } from '../../notifications/worker';
 import { threadLinkMinter, threadUrl } from './threadLinkMinter';
@@ -81,9 +82,8 @@ export async function threadMessageSender(
         });
     }
   } else {
-    const owner = (await trx('users')
-      .where({ id: report.ownerId })
-      .first('email', 'phoneNumber', 'smsOptIn')) as Pick<User, 'email' | 'phoneNumber' | 'smsOptIn'>;
+    const owner = (await trx('users').where({ id: report.ownerId }).first('email')) as Pick<User, 'email'>;
+    const phone = await smsRecipient(trx, report.ownerId);
     const m = { ...base, link: replyLink(config.publicUrl, report.id) };
     if (owner.email)
       jobs.push({
@@ -92,11 +92,11 @@ export async function threadMessageSender(
         payload: { to: owner.email, ...finderMessageEmail(m) },
         idempotencyKey: key('email'),
       });
-    if (owner.phoneNumber && owner.smsOptIn)
+    if (phone)
       jobs.push({
         channel: 'sms',
         audience: 'owner',
-        payload: { to: owner.phoneNumber, text: finderMessageSms(m) },
+        payload: { to: phone, text: finderMessageSms(m) },
         idempotencyKey: key('sms'),
       });
   }
