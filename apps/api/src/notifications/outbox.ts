@@ -1,38 +1,121 @@
-import type { Knex } from 'knex';
+import type { Conn } from '../ctx';
 
-export interface OutboxJob {
-  channel: 'email' | 'sms';
-  /** Who reads it: the item's owner, or the finder who gave an address or number. */
-  audience: 'owner' | 'finder';
-  payload: { to: string; subject?: string; text: string; html?: string; kind?: 'backup' };
-  idempotencyKey: string;
-  /** An escalation step (1: the owner's next channel, 2: a backup contact), due later; see `escalationScheduler`. */
-  escalationStep?: 1 | 2;
-  threadMessageId?: string | null;
-  nextAttemptAt?: Date;
-}
+/** What a message says, by channel. */
+export type OutboxMessage =
+  | { channel: 'email'; to: string; subject: string; text: string; html?: string }
+  | { channel: 'sms'; to: string; text: string };
 
 /**
- * Writes deliveries to the outbox in the caller's transaction (they stand or fall with what they
- * tell). `userId` is the item's owner on every row, the finder's ones included: the conversation
- * is theirs, and deleting the account deletes it. A key already written is skipped (a digest).
+ * A message for the outbox: the one shape every writer uses and the worker reads back.
+ *
+ * `kind` says what it is when it is not an alert about the owner's items (those have none and
+ * follow the owner's preferences): `code`, a one-time code the person just asked for (it may go to
+ * a number not yet confirmed, never to one that answered STOP); `notice`, account mail to the
+ * account's own contact; `backup_confirm`, asking a would-be backup contact to confirm (sent while
+ * they are on the owner's list); `backup`, an escalation's alert to a confirmed backup contact.
  */
-export async function enqueue(
-  trx: Knex.Transaction,
-  common: { userId: string; foundReportId: string },
-  jobs: OutboxJob[],
-) {
+export type OutboxJob = OutboxMessage & {
+  /** The account it belongs to: the item's owner on every row of a report, the finder's included. */
+  userId: string;
+  /** One delivery per key, however often it is written or retried (Message-ID, SMS idempotency key). */
+  idempotencyKey: string;
+  /** Who reads it: the account's owner (the default), or a finder who gave an address or number. */
+  audience?: 'owner' | 'finder';
+  kind?: 'code' | 'notice' | 'backup_confirm' | 'backup';
+  foundReportId?: string | null;
+  threadMessageId?: string | null;
+  /** An urgent alert (a lost item's scan): the owner may let it through quiet hours. */
+  urgent?: boolean;
+  /** An escalation step (1: the owner's next channel, 2: a backup contact); see `escalationScheduler`. */
+  escalationStep?: 1 | 2;
+  /** Due later (a digest, an escalation step); due now without it. */
+  nextAttemptAt?: Date;
+};
+
+/** A job as the worker leases it: its row's id, the attempt it is on, and every default filled in. */
+export type LeasedJob = OutboxJob & {
+  id: string;
+  attempts: number;
+  audience: 'owner' | 'finder';
+  urgent: boolean;
+  foundReportId: string | null;
+};
+
+/**
+ * The one outbox writer: puts messages in `notifications` on `conn`, the caller's transaction where
+ * there is one (they stand or fall with what they tell). A key already written is skipped (a
+ * window's digest is written once). The caller wakes the worker after commit. A row keeps the
+ * message in `channel` and the `payload` JSON `{ to, subject?, text, html?, kind? }`, the format
+ * every row has had, so rows written before this function are delivered alike.
+ */
+export async function enqueue(conn: Conn, jobs: OutboxJob[]) {
   if (!jobs.length) return;
-  await trx('notifications')
-    .insert(
-      jobs.map(({ payload, ...j }) => ({
-        ...common,
-        ...j,
-        threadMessageId: j.threadMessageId ?? null,
-        escalationStep: j.escalationStep ?? null,
-        payload: JSON.stringify(payload),
-      })),
-    )
-    .onConflict('idempotencyKey')
-    .ignore();
+  await conn('notifications').insert(jobs.map(toRow)).onConflict('idempotencyKey').ignore();
+}
+
+function toRow(job: OutboxJob) {
+  const { to, text, kind } = job;
+  const payload =
+    job.channel === 'email' ? { to, subject: job.subject, text, html: job.html, kind } : { to, text, kind };
+  return {
+    userId: job.userId,
+    channel: job.channel,
+    idempotencyKey: job.idempotencyKey,
+    audience: job.audience ?? 'owner',
+    foundReportId: job.foundReportId ?? null,
+    threadMessageId: job.threadMessageId ?? null,
+    urgent: job.urgent ?? false,
+    escalationStep: job.escalationStep ?? null,
+    // Absent, the column's default: now.
+    ...(job.nextAttemptAt ? { nextAttemptAt: job.nextAttemptAt } : {}),
+    payload: JSON.stringify(payload),
+  };
+}
+
+/** The columns `leased` reads. */
+export const LEASED_COLUMNS = [
+  'id',
+  'userId',
+  'channel',
+  'idempotencyKey',
+  'payload',
+  'attempts',
+  'urgent',
+  'foundReportId',
+  'audience',
+  'escalationStep',
+] as const;
+
+interface LeasedRow {
+  id: string;
+  userId: string;
+  channel: 'email' | 'sms';
+  idempotencyKey: string;
+  payload: { to: string; subject?: string; text: string; html?: string; kind?: OutboxJob['kind'] };
+  attempts: number;
+  urgent: boolean;
+  foundReportId: string | null;
+  audience: 'owner' | 'finder';
+  escalationStep: 1 | 2 | null;
+}
+
+/** A leased row (of any age) as the job it was written from. */
+export function leased(row: LeasedRow): LeasedJob {
+  const { payload, channel, escalationStep, ...rest } = row;
+  const message: OutboxMessage =
+    channel === 'email'
+      ? {
+          channel,
+          to: payload.to,
+          subject: payload.subject ?? '',
+          text: payload.text,
+          ...(payload.html !== undefined ? { html: payload.html } : {}),
+        }
+      : { channel, to: payload.to, text: payload.text };
+  return {
+    ...rest,
+    ...message,
+    ...(payload.kind ? { kind: payload.kind } : {}),
+    ...(escalationStep ? { escalationStep } : {}),
+  };
 }

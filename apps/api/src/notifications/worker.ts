@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
+import { LEASED_COLUMNS, leased, type LeasedJob } from './outbox';
 import { deliveryDecision, deliveryPolicyOf } from './preferences';
+import { optedOut, smsRecipient } from './recipients';
 import { SmsProviderError, type SmsProvider } from './sms';
 
 export interface WorkerOptions {
@@ -12,31 +14,8 @@ export interface WorkerOptions {
   concurrency?: number;
 }
 
-interface Job {
-  id: string;
-  userId: string;
-  channel: 'email' | 'sms';
-  idempotencyKey: string;
-  payload: {
-    to: string;
-    subject?: string;
-    text: string;
-    html?: string;
-    /** Account mail the person asked for, or a backup contact's messages (never the owner's preferences). */
-    kind?: 'code' | 'notice' | 'backup_confirm' | 'backup';
-  };
-  attempts: number;
-  /** Set by urgent kinds (lost-mode scans, thread messages): the owner may let them through quiet hours. */
-  urgent: boolean;
-  foundReportId: string | null;
-  /** Whom the job writes to: the item's owner, or a finder (their thread link, the owner's replies). */
-  audience: 'owner' | 'finder';
-  /** An escalation step: suppressed once the owner has opened the report. */
-  escalationStep: number | null;
-}
-
 /** Owner notifications about their items follow the owner's preferences; nothing else does. */
-const followsPreferences = (job: Job) => job.audience === 'owner' && !job.payload.kind;
+const followsPreferences = (job: LeasedJob) => job.audience === 'owner' && !job.kind;
 
 /** Seconds to wait before attempt n+1: 5 s, 10 s, 20 s … capped at an hour. */
 export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -56,7 +35,7 @@ export function notificationWorker(
     sms: SmsProvider;
     logger: Logger;
     /** Counts each settled attempt (metrics); called after its outcome is stored. */
-    onAttempt?: (channel: Job['channel'], result: 'delivered' | 'retry' | 'failed') => void;
+    onAttempt?: (channel: LeasedJob['channel'], result: 'delivered' | 'retry' | 'failed') => void;
     /**
      * The time quiet hours and due jobs are judged by (tests move it); without one, the database's
      * `now()` decides what is due and this process's clock decides quiet hours.
@@ -78,7 +57,7 @@ export function notificationWorker(
   // Set by stop() only (runOnce may be called on a worker never started).
   let halting = false;
 
-  async function lease(): Promise<Job | undefined> {
+  async function lease(): Promise<LeasedJob | undefined> {
     const due = knex('notifications')
       .select('id')
       .where('status', 'pending')
@@ -88,29 +67,19 @@ export function notificationWorker(
       .limit(1)
       .forUpdate()
       .skipLocked();
-    const [job] = (await knex('notifications')
+    const [row] = (await knex('notifications')
       .whereIn('id', due)
       .update({
         lockedUntil: knex.raw("now() + (? || ' milliseconds')::interval", [leaseMs]),
         attempts: knex.raw('attempts + 1'),
       })
-      .returning([
-        'id',
-        'userId',
-        'channel',
-        'idempotencyKey',
-        'payload',
-        'attempts',
-        'urgent',
-        'foundReportId',
-        'audience',
-        'escalationStep',
-      ])) as Job[];
+      .returning([...LEASED_COLUMNS])) as Parameters<typeof leased>[0][];
+    const job = row && leased(row);
     if (job) held.add(job.id);
     return job;
   }
 
-  async function deliver(job: Job) {
+  async function deliver(job: LeasedJob) {
     try {
       // The owner's preferences as they are now, not as they were when the job was written. They
       // rule what Homing tells an owner about their items; a finder's messages and the account's
@@ -151,50 +120,46 @@ export function notificationWorker(
    * Why an escalation step must not go, judged at delivery: the owner has opened the report (the
    * step was for an unread one), or a backup contact was removed since it was scheduled.
    */
-  async function escalationRefusal(job: Job): Promise<string | null> {
+  async function escalationRefusal(job: LeasedJob): Promise<string | null> {
     const report = (await knex('foundReports').where({ id: job.foundReportId }).first('ownerReadAt')) as
       { ownerReadAt: Date | null } | undefined;
     if (!report) return 'the report no longer exists';
     if (report.ownerReadAt) return 'owner opened the report';
-    if (job.payload.kind === 'backup' && !(await confirmedBackup(job)))
-      return 'not a confirmed backup contact';
+    if (job.kind === 'backup' && !(await confirmedBackup(job))) return 'not a confirmed backup contact';
     return null;
   }
 
-  const confirmedBackup = (job: Job) =>
+  const confirmedBackup = (job: LeasedJob) =>
     knex('backupContacts')
-      .where({ ownerId: job.userId, kind: job.channel === 'sms' ? 'phone' : 'email', value: job.payload.to })
+      .where({ ownerId: job.userId, kind: job.channel === 'sms' ? 'phone' : 'email', value: job.to })
       .whereNotNull('confirmedAt')
       .first('id');
 
   /**
    * Why this SMS must not be sent, checked at the moment of sending: never to a number that
    * answered STOP; a one-time code the person asked for (`kind: 'code'`) may go to the number being
-   * confirmed; anything else only to the account's confirmed number with SMS opted in.
+   * confirmed; anything else only to the account's own number while `smsRecipient` allows it.
    */
-  async function smsRefusal(job: Job): Promise<string | null> {
-    const to = job.payload.to;
-    if (await knex('smsOptOuts').where({ phoneNumber: to }).first()) return 'the number answered STOP';
+  async function smsRefusal(job: LeasedJob): Promise<string | null> {
+    const to = job.to;
+    if (await optedOut(knex, to)) return 'the number answered STOP';
     // A finder gave this number to hear back about the item they found.
     if (job.audience === 'finder') return null;
-    if (job.payload.kind === 'code') return null;
+    if (job.kind === 'code') return null;
     // A backup contact: their confirmation link while on the owner's list, alerts once confirmed.
-    if (job.payload.kind === 'backup_confirm') {
+    if (job.kind === 'backup_confirm') {
       const listed = await knex('backupContacts')
         .where({ ownerId: job.userId, kind: 'phone', value: to })
         .first('id');
       return listed ? null : 'no longer on the backup contact list';
     }
-    if (job.payload.kind === 'backup')
-      return (await confirmedBackup(job)) ? null : 'not a confirmed backup contact';
-    const allowed = await knex('users')
-      .where({ id: job.userId, phoneNumber: to, smsOptIn: true })
-      .whereNotNull('phoneVerifiedAt')
-      .first('id');
-    return allowed ? null : "not the account's confirmed, opted-in number";
+    if (job.kind === 'backup') return (await confirmedBackup(job)) ? null : 'not a confirmed backup contact';
+    return (await smsRecipient(knex, job.userId)) === to
+      ? null
+      : "not the account's confirmed, opted-in number";
   }
 
-  async function attempt(job: Job) {
+  async function attempt(job: LeasedJob) {
     const startedAt = new Date();
     try {
       if (job.channel === 'sms') {
@@ -204,17 +169,13 @@ export function notificationWorker(
       const { providerId } =
         job.channel === 'email'
           ? await deps.mailer.send({
-              to: job.payload.to,
-              subject: job.payload.subject ?? '',
-              text: job.payload.text,
-              html: job.payload.html ?? job.payload.text,
+              to: job.to,
+              subject: job.subject,
+              text: job.text,
+              html: job.html ?? job.text,
               messageId: `<${job.idempotencyKey}@homing>`,
             })
-          : await deps.sms.send({
-              to: job.payload.to,
-              body: job.payload.text,
-              idempotencyKey: job.idempotencyKey,
-            });
+          : await deps.sms.send({ to: job.to, body: job.text, idempotencyKey: job.idempotencyKey });
       await knex.transaction(async (trx) => {
         await trx('notifications')
           .where({ id: job.id })

@@ -12,7 +12,12 @@ beforeAll(async () => {
   await server.db
     .knex('users')
     .where({ id: owner.user.id })
-    .update({ name: 'Olivia Owner', phoneNumber: `+1${uniquePhone()}`, smsOptIn: true });
+    .update({
+      name: 'Olivia Owner',
+      phoneNumber: `+1${uniquePhone()}`,
+      smsOptIn: true,
+      phoneVerifiedAt: new Date(),
+    });
 });
 afterAll(async () => {
   await server.close();

@@ -10,9 +10,9 @@ import {
   passwordResetSms,
   phoneConfirmSms,
 } from '../../notifications/messages';
+import { enqueue, type OutboxMessage } from '../../notifications/outbox';
 import type { NotificationWorker } from '../../notifications/worker';
 import { ACCOUNT_TOKEN_TTL_MS, hashSecret, newCode, newLinkSecret } from '../../lib/accountSecrets';
-import { notificationQueuer } from './notificationQueuer';
 
 export interface AccountMessageDeps {
   config: Config;
@@ -54,9 +54,10 @@ export async function accountTokenIssuer(
   });
   const text = { publicUrl: config.publicUrl, brandName: config.brand.name };
   const link = (path: string) => `${config.publicUrl}${path}?token=${encodeURIComponent(secret)}`;
-  const payload =
+  const message: OutboxMessage =
     props.channel === 'email'
       ? {
+          channel: 'email',
           to: props.target,
           ...(props.accountExists
             ? accountExistsEmail(link('/auth/reset'), text)
@@ -65,15 +66,15 @@ export async function accountTokenIssuer(
               : emailConfirmEmail(link('/auth/confirm-email'), text)),
         }
       : {
+          channel: 'sms',
           to: props.target,
-          kind: 'code' as const,
           text:
             props.purpose === 'password_reset'
               ? passwordResetSms(secret, text)
               : phoneConfirmSms(secret, text),
         };
-  await notificationQueuer(
-    { userId: props.userId, channel: props.channel, idempotencyKey: `account-token-${id}`, payload },
-    ctx,
-  );
+  // A code the person just asked for (`kind: 'code'`) goes to the number being confirmed.
+  const kind = message.channel === 'sms' ? { kind: 'code' as const } : {};
+  await enqueue(trx, [{ ...message, ...kind, userId: props.userId, idempotencyKey: `account-token-${id}` }]);
+  ctx.afterCommit(() => ctx.worker?.wake());
 }

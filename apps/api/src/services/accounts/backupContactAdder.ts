@@ -3,9 +3,9 @@ import type { Effects, TrxCtx } from '../../ctx';
 import { conflict } from '../../errors';
 import { User } from '../../models/User';
 import { backupConfirmEmail, backupConfirmSms } from '../../notifications/messages';
+import { enqueue } from '../../notifications/outbox';
 import { hashSecret, newLinkSecret } from '../../lib/accountSecrets';
 import type { AccountMessageDeps } from './accountTokenIssuer';
-import { notificationQueuer } from './notificationQueuer';
 
 /**
  * Adds a backup contact (at most 3 per owner) and sends it a link to confirm
@@ -33,17 +33,16 @@ export async function backupContactAdder(
     .returning('id')) as { id: string }[];
   const link = `${config.publicUrl}/backup/confirm?token=${encodeURIComponent(secret)}`;
   const text = { publicUrl: config.publicUrl, brandName: config.brand.name, ownerName: owner.name };
-  await notificationQueuer(
-    {
-      userId: owner.id,
-      channel: kind === 'email' ? 'email' : 'sms',
-      idempotencyKey: `backup-confirm-${row!.id}`,
-      payload:
-        kind === 'email'
-          ? { to: value, ...backupConfirmEmail(link, text), kind: 'backup_confirm' }
-          : { to: value, text: backupConfirmSms(link, text), kind: 'backup_confirm' },
-    },
-    ctx,
-  );
+  const job = {
+    userId: owner.id,
+    idempotencyKey: `backup-confirm-${row!.id}`,
+    kind: 'backup_confirm' as const,
+  };
+  await enqueue(trx, [
+    kind === 'email'
+      ? { ...job, channel: 'email', to: value, ...backupConfirmEmail(link, text) }
+      : { ...job, channel: 'sms', to: value, text: backupConfirmSms(link, text) },
+  ]);
+  ctx.afterCommit(() => ctx.worker?.wake());
   return row!.id;
 }

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../ctx';
 import { AccountToken } from '../../models/AccountToken';
 import { User } from '../../models/User';
-import { isOptedOut } from './smsOptOuts';
+import { optedOut } from '../../notifications/recipients';
 
 /** The account's contacts, whether each is confirmed, and the changes waiting for confirmation. */
 export async function contactsLoader(_props: object, { trx, actor }: Ctx) {
@@ -18,7 +18,7 @@ export async function contactsLoader(_props: object, { trx, actor }: Ctx) {
   };
   return {
     user,
-    smsStopped: user.phoneNumber ? await isOptedOut(trx, user.phoneNumber) : false,
+    smsStopped: user.phoneNumber ? await optedOut(trx, user.phoneNumber) : false,
     pendingEmail: newest('email_confirm', user.email, !!user.emailVerifiedAt),
     pendingPhoneNumber: newest('phone_confirm', user.phoneNumber, !!user.phoneVerifiedAt),
   };

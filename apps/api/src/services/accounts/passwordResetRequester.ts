@@ -2,7 +2,7 @@ import { parseContact } from '@homing/shared';
 import type { Effects, TrxCtx } from '../../ctx';
 import { User } from '../../models/User';
 import { accountTokenIssuer, type AccountMessageDeps } from './accountTokenIssuer';
-import { canTextUser } from './smsOptOuts';
+import { mayTextCode } from '../../notifications/recipients';
 
 export const RESET_SENT_EMAIL =
   'If an account uses this e-mail address, we have sent it a link to reset your password. The link works for 30 minutes.';
@@ -21,7 +21,7 @@ export async function passwordResetRequester(
   const contact = parseContact(props.identifier);
   if (contact.kind === 'phone') {
     const user = await User.query(ctx.trx).findOne({ phoneNumber: contact.phoneNumber });
-    if (user && (await canTextUser(ctx.trx, user)))
+    if (user && (await mayTextCode(ctx.trx, user)))
       await accountTokenIssuer(
         { userId: user.id, purpose: 'password_reset', channel: 'sms', target: contact.phoneNumber },
         ctx,

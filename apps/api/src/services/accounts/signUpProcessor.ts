@@ -2,8 +2,9 @@ import type { RegisterInput } from '@homing/shared';
 import type { Effects, TrxCtx } from '../../ctx';
 import { User } from '../../models/User';
 import { accountExistsSms } from '../../notifications/messages';
+import { enqueue } from '../../notifications/outbox';
+import { smsRecipient } from '../../notifications/recipients';
 import { accountTokenIssuer, type AccountMessageDeps } from './accountTokenIssuer';
-import { notificationQueuer } from './notificationQueuer';
 import { sessionCreator } from './sessionCreator';
 import { userRegistrar } from './userRegistrar';
 
@@ -38,20 +39,21 @@ export async function signUpProcessor(
       );
       return { user: null, sessionToken: null, message: SIGN_UP_CHECK_EMAIL };
     }
-    // A notice, not a code: the worker texts it only to a confirmed, opted-in number.
-    await notificationQueuer(
-      {
-        userId: existing.id,
-        channel: 'sms',
-        idempotencyKey: `account-exists-${existing.id}-${Date.now()}`,
-        payload: {
-          to: existing.phoneNumber!,
-          kind: 'notice',
+    // A notice, not a code: only to a number that may be texted (the worker checks again).
+    const phone = await smsRecipient(trx, existing.id);
+    if (phone) {
+      await enqueue(trx, [
+        {
+          channel: 'sms',
+          to: phone,
           text: accountExistsSms({ publicUrl: config.publicUrl, brandName: config.brand.name }),
+          kind: 'notice',
+          userId: existing.id,
+          idempotencyKey: `account-exists-${existing.id}-${Date.now()}`,
         },
-      },
-      ctx,
-    );
+      ]);
+      ctx.afterCommit(() => ctx.worker?.wake());
+    }
     return { user: null, sessionToken: null, message: SIGN_UP_CHECK_PHONE };
   }
   const user = await userRegistrar(props, ctx);

@@ -5,6 +5,7 @@ import type { User } from '../../models/User';
 import { backupAlert, escalationReminder } from '../../notifications/messages';
 import { enqueue, type OutboxJob } from '../../notifications/outbox';
 import { deliveryPolicyOf } from '../../notifications/preferences';
+import { smsRecipient } from '../../notifications/recipients';
 
 /**
  * Writes a new report's escalation steps to the outbox, due later, in the report's transaction (so
@@ -27,25 +28,16 @@ export async function escalationScheduler(
   const text = { itemName: props.itemName, publicUrl: config.publicUrl, brandName: config.brand.name };
   const jobs: OutboxJob[] = [];
   const reminder = escalationReminder({ ...text, reportId: report.id });
-  const step1 = {
-    audience: 'owner' as const,
-    escalationStep: 1 as const,
-    nextAttemptAt: new Date(start + delayMs),
-  };
-  if (owner.phoneNumber && owner.smsOptIn && owner.phoneVerifiedAt)
-    jobs.push({
-      ...step1,
-      channel: 'sms',
-      payload: { to: owner.phoneNumber, text: reminder.text },
-      idempotencyKey: `escalate-${report.id}-1-sms`,
-    });
-  else if (owner.email)
-    jobs.push({
-      ...step1,
-      channel: 'email',
-      payload: { to: owner.email, ...reminder },
-      idempotencyKey: `escalate-${report.id}-1-email`,
-    });
+  const step = (n: 1 | 2, key: string) => ({
+    userId: owner.id,
+    foundReportId: report.id,
+    escalationStep: n,
+    nextAttemptAt: new Date(start + n * delayMs),
+    idempotencyKey: `escalate-${report.id}-${n}-${key}`,
+  });
+  const phone = await smsRecipient(trx, owner.id);
+  if (phone) jobs.push({ ...step(1, 'sms'), channel: 'sms', to: phone, text: reminder.text });
+  else if (owner.email) jobs.push({ ...step(1, 'email'), channel: 'email', to: owner.email, ...reminder });
 
   const contacts = (await trx('backupContacts')
     .where({ ownerId: owner.id })
@@ -58,16 +50,10 @@ export async function escalationScheduler(
     brandName: config.brand.name,
   });
   for (const c of contacts)
-    jobs.push({
-      audience: 'owner',
-      escalationStep: 2,
-      nextAttemptAt: new Date(start + 2 * delayMs),
-      channel: c.kind === 'phone' ? 'sms' : 'email',
-      payload:
-        c.kind === 'phone'
-          ? { to: c.value, text: alert.text, kind: 'backup' }
-          : { to: c.value, ...alert, kind: 'backup' },
-      idempotencyKey: `escalate-${report.id}-2-${c.id}`,
-    });
-  await enqueue(trx, { userId: owner.id, foundReportId: report.id }, jobs);
+    jobs.push(
+      c.kind === 'phone'
+        ? { ...step(2, c.id), kind: 'backup', channel: 'sms', to: c.value, text: alert.text }
+        : { ...step(2, c.id), kind: 'backup', channel: 'email', to: c.value, ...alert },
+    );
+  await enqueue(trx, jobs);
 }

@@ -11,7 +11,8 @@ import { User } from '../../models/User';
 import type { EventHub } from '../../notifications/hub';
 import { threadLinkEmail, threadLinkSms } from '../../notifications/finderMessages';
 import { foundReportEmail, foundReportSms, heldReportsDigest } from '../../notifications/messages';
-import { enqueue, type OutboxJob } from '../../notifications/outbox';
+import { enqueue, type OutboxMessage } from '../../notifications/outbox';
+import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 import { presentFoundReport, unattachedLabelName } from '../../presenters/finders/foundActivity';
 import { addressHash } from '../../lib/addressHash';
@@ -91,19 +92,16 @@ export async function foundReportCreator(
   });
   const text = { itemName: subjectName, publicUrl: config.publicUrl, brandName: config.brand.name };
   const digest = heldReportsDigest(text);
-  const jobs: { channel: 'email' | 'sms'; payload: OutboxJob['payload'] }[] = [];
+  const messages: OutboxMessage[] = [];
   if (owner.email) {
     const email = held
       ? { subject: digest.subject, text: digest.text, html: digest.html }
       : foundReportEmail(report, text);
-    jobs.push({ channel: 'email', payload: { to: owner.email, ...email } });
+    messages.push({ channel: 'email', to: owner.email, ...email });
   }
-  // Only to a confirmed number (the worker checks again, and STOP, when it sends).
-  if (owner.phoneNumber && owner.smsOptIn && owner.phoneVerifiedAt)
-    jobs.push({
-      channel: 'sms',
-      payload: { to: owner.phoneNumber, text: held ? digest.sms : foundReportSms(report, text) },
-    });
+  const phone = await smsRecipient(trx, owner.id);
+  if (phone)
+    messages.push({ channel: 'sms', to: phone, text: held ? digest.sms : foundReportSms(report, text) });
   // One digest per item per window, sent when the window closes (its first held report names it).
   const windowEnd = Math.floor(Date.now() / REPORT_WINDOW_MS + 1) * REPORT_WINDOW_MS;
   const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
@@ -113,31 +111,28 @@ export async function foundReportCreator(
     link: threadUrl(config.publicUrl, code.value, token),
     locale: report.finderLocale,
   };
-  const finderJobs: OutboxJob[] = [];
+  // Every row belongs to the owner, the finder's included: the conversation is theirs.
+  const about = { userId: owner.id, foundReportId: report.id };
+  const finderMessages: OutboxMessage[] = [];
   if (report.finderEmail)
-    finderJobs.push({
-      channel: 'email',
-      audience: 'finder',
-      payload: { to: report.finderEmail, ...threadLinkEmail(link) },
-      idempotencyKey: `thread-link-${report.id}-email`,
-    });
+    finderMessages.push({ channel: 'email', to: report.finderEmail, ...threadLinkEmail(link) });
   if (report.finderPhone)
-    finderJobs.push({
-      channel: 'sms',
-      audience: 'finder',
-      payload: { to: report.finderPhone, text: threadLinkSms(link) },
-      idempotencyKey: `thread-link-${report.id}-sms`,
-    });
-  await enqueue(trx, { userId: owner.id, foundReportId: report.id }, [
-    ...jobs.map((j) => ({
-      ...j,
-      audience: 'owner' as const,
+    finderMessages.push({ channel: 'sms', to: report.finderPhone, text: threadLinkSms(link) });
+  await enqueue(trx, [
+    ...messages.map((m) => ({
+      ...m,
+      ...about,
       idempotencyKey: held
-        ? `digest-${item?.id ?? code.id}-${windowEnd}-${j.channel}`
-        : `report-${report.id}-${j.channel}`,
+        ? `digest-${item?.id ?? code.id}-${windowEnd}-${m.channel}`
+        : `report-${report.id}-${m.channel}`,
       ...(held ? { nextAttemptAt: new Date(windowEnd) } : {}),
     })),
-    ...finderJobs,
+    ...finderMessages.map((m) => ({
+      ...m,
+      ...about,
+      audience: 'finder' as const,
+      idempotencyKey: `thread-link-${report.id}-${m.channel}`,
+    })),
   ]);
   // Told again if unread in the owner's time (a held report is in the digest instead, not escalated).
   if (!held) await escalationScheduler({ report, owner, itemName: subjectName }, { trx, config });

@@ -4,6 +4,8 @@ import type { Ctx, Effects } from '../../ctx';
 import { User } from '../../models/User';
 import type { EventHub } from '../../notifications/hub';
 import { lostScanEmail, lostScanSms } from '../../notifications/lostScanMessages';
+import { enqueue, type OutboxMessage } from '../../notifications/outbox';
+import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 
 export interface LostScanDeps {
@@ -36,24 +38,19 @@ export async function lostScanAlerter(
   const owner = await User.query(db).findById(scan.ownerId);
   if (!owner) return;
   const text = { itemName: scan.itemName, publicUrl: config.publicUrl, brandName: config.brand.name };
-  const jobs: { channel: 'email' | 'sms'; payload: object }[] = [];
-  if (owner.email)
-    jobs.push({ channel: 'email', payload: { to: owner.email, ...lostScanEmail(scan, text) } });
-  if (owner.phoneNumber && owner.smsOptIn)
-    jobs.push({ channel: 'sms', payload: { to: owner.phoneNumber, text: lostScanSms(scan, text) } });
-  if (jobs.length)
-    await db('notifications')
-      .insert(
-        jobs.map((j) => ({
-          userId: owner.id,
-          channel: j.channel,
-          idempotencyKey: `lost-scan-${scan.scanId}-${j.channel}`,
-          payload: JSON.stringify(j.payload),
-          urgent: true,
-        })),
-      )
-      .onConflict('idempotencyKey')
-      .ignore();
+  const messages: OutboxMessage[] = [];
+  if (owner.email) messages.push({ channel: 'email', to: owner.email, ...lostScanEmail(scan, text) });
+  const phone = await smsRecipient(db, owner.id);
+  if (phone) messages.push({ channel: 'sms', to: phone, text: lostScanSms(scan, text) });
+  await enqueue(
+    db,
+    messages.map((m) => ({
+      ...m,
+      userId: owner.id,
+      idempotencyKey: `lost-scan-${scan.scanId}-${m.channel}`,
+      urgent: true,
+    })),
+  );
   afterCommit(() => worker?.wake());
   afterCommit(() =>
     hub.publish(owner.id, {

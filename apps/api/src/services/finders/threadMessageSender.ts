@@ -8,6 +8,7 @@ import type { EventHub } from '../../notifications/hub';
 import { ownerReplyEmail, ownerReplySms } from '../../notifications/finderMessages';
 import { finderMessageEmail, finderMessageSms, replyLink } from '../../notifications/messages';
 import { enqueue, type OutboxJob } from '../../notifications/outbox';
+import { smsRecipient } from '../../notifications/recipients';
 import { publishThreadChange } from '../../notifications/threadEvents';
 import type { NotificationWorker } from '../../notifications/worker';
 import { threadLinkMinter, threadUrl } from './threadLinkMinter';
@@ -56,7 +57,13 @@ export async function threadMessageSender(
   const location = latitude != null && longitude != null ? { latitude, longitude } : null;
   const base = { itemName: report.itemName, brandName: config.brand.name, text, location };
   const jobs: OutboxJob[] = [];
-  const key = (channel: string) => `message-${message!.id}-${channel}`;
+  // Every row belongs to the item's owner, the finder's included: the conversation is theirs.
+  const row = (channel: 'email' | 'sms') => ({
+    userId: report.ownerId,
+    foundReportId: report.id,
+    threadMessageId: message!.id,
+    idempotencyKey: `message-${message!.id}-${channel}`,
+  });
   if (props.from === 'owner') {
     const { finderEmail, finderPhone } = report;
     if ((finderEmail || finderPhone) && report.qrCode) {
@@ -68,44 +75,30 @@ export async function threadMessageSender(
       };
       if (finderEmail)
         jobs.push({
-          channel: 'email',
+          ...row('email'),
           audience: 'finder',
-          payload: { to: finderEmail, ...ownerReplyEmail(m) },
-          idempotencyKey: key('email'),
+          channel: 'email',
+          to: finderEmail,
+          ...ownerReplyEmail(m),
         });
       if (finderPhone)
         jobs.push({
-          channel: 'sms',
+          ...row('sms'),
           audience: 'finder',
-          payload: { to: finderPhone, text: ownerReplySms(m) },
-          idempotencyKey: key('sms'),
+          channel: 'sms',
+          to: finderPhone,
+          text: ownerReplySms(m),
         });
     }
   } else {
-    const owner = (await trx('users')
-      .where({ id: report.ownerId })
-      .first('email', 'phoneNumber', 'smsOptIn')) as Pick<User, 'email' | 'phoneNumber' | 'smsOptIn'>;
+    const owner = (await trx('users').where({ id: report.ownerId }).first('email')) as Pick<User, 'email'>;
+    const phone = await smsRecipient(trx, report.ownerId);
     const m = { ...base, link: replyLink(config.publicUrl, report.id) };
     if (owner.email)
-      jobs.push({
-        channel: 'email',
-        audience: 'owner',
-        payload: { to: owner.email, ...finderMessageEmail(m) },
-        idempotencyKey: key('email'),
-      });
-    if (owner.phoneNumber && owner.smsOptIn)
-      jobs.push({
-        channel: 'sms',
-        audience: 'owner',
-        payload: { to: owner.phoneNumber, text: finderMessageSms(m) },
-        idempotencyKey: key('sms'),
-      });
+      jobs.push({ ...row('email'), channel: 'email', to: owner.email, ...finderMessageEmail(m) });
+    if (phone) jobs.push({ ...row('sms'), channel: 'sms', to: phone, text: finderMessageSms(m) });
   }
-  await enqueue(
-    trx,
-    { userId: report.ownerId, foundReportId: report.id },
-    jobs.map((j) => ({ ...j, threadMessageId: message!.id })),
-  );
+  await enqueue(trx, jobs);
   afterCommit(() => worker?.wake());
   afterCommit(() =>
     publishThreadChange(hub, {
