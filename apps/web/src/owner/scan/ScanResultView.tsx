@@ -6,7 +6,7 @@ import { ownerApi } from '../ownerApi';
 import { ClaimDialog } from './ClaimDialog';
 import { ClaimLanding } from './ClaimLanding';
 import { scanView, type ScanView } from './scanOutcome';
-import { UnattachedMessageForm } from './UnattachedMessageForm';
+import { FinderReportForm } from './FinderReportForm';
 import '../owner.css';
 import './ScanResultView.css';
 
@@ -146,7 +146,7 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
       return (
         <ResultCard tone="info" title="Unassigned QR Code" action={<GoHome />}>
           <p className="scan-card__text">{current.message}</p>
-          <UnattachedMessageForm qrCode={qrCode} />
+          <FinderReportForm qrCode={qrCode} />
         </ResultCard>
       );
     case 'inactive_code':
