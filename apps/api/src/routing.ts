@@ -12,9 +12,13 @@ import type { EventHub } from './notifications/hub';
 import type { NotificationWorker } from './notifications/worker';
 import { adminRequired, authenticationRequired } from './errors';
 import type { Limit, Refund } from './limits';
+import { webhookGuard } from './middleware/webhookGuard';
 
-/** Who may call a route. Every route declares one; routes/guards.test.ts proves nobody else can. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route. Every route declares one; routes/guards.test.ts proves nobody else can.
+ * 'webhook': a provider's signed callback (HTTP Basic with the webhook's secret), with no user.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'webhook';
 
 export interface Deps {
   db: Knex;
@@ -38,7 +42,7 @@ type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The signed-in caller on 'user' and 'admin' routes; the caller or null on public ones. */
-export type Actor<A extends Access> = A extends 'public' ? User | null : User;
+export type Actor<A extends Access> = A extends 'public' ? User | null : A extends 'webhook' ? null : User;
 
 export interface RouteInput<B, Q, P, R = undefined> {
   body: B;
@@ -120,7 +124,8 @@ function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
 const effectErrorLogger = (ctx: Context) => (err: unknown) =>
   ctx.log.warn({ err }, 'after-commit effect failed');
 
-export function guard(access: Access): Middleware {
+export function guard(access: Access, config: Config): Middleware {
+  if (access === 'webhook') return webhookGuard(config.sms.inboundSecret);
   return async (ctx, next) => {
     if (access === 'public') return next();
     const user = (ctx.state as AppState).user;
@@ -168,7 +173,7 @@ export function route<
   const run = ({ db, config }: Deps): Middleware => {
     const counts = (spec.limits ?? []).map((limit) => limit.bind({ db, config }) as Count);
     return async (ctx) => {
-      const actor = (ctx.state as AppState).user as Actor<A>;
+      const actor = (spec.access === 'webhook' ? null : (ctx.state as AppState).user) as Actor<A>;
       const input: RouteInput<Out<B>, Out<Q>, Out<P>, R> = {
         body: (spec.body ? parse(spec.body, ctx.request.body ?? {}) : undefined) as Out<B>,
         query: (spec.query ? parse(spec.query, ctx.query) : undefined) as Out<Q>,
@@ -212,7 +217,7 @@ export function route<
     method: spec.method,
     path: spec.path,
     access: spec.access,
-    middleware: (deps) => [guard(spec.access), ...(spec.before ?? []), run(deps)],
+    middleware: (deps) => [guard(spec.access, deps.config), ...(spec.before ?? []), run(deps)],
   };
 }
 

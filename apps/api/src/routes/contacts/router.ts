@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
   contactCodeConfirm,
@@ -6,7 +5,7 @@ import {
   contactLinkConfirm,
   contactPhoneRequest,
 } from '@homing/shared';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { createSmsProvider } from '../../notifications';
 import { emailConfirmations, phoneConfirmations } from '../../limits';
 import { presentContacts } from '../../presenters/accounts/contacts';
@@ -89,31 +88,15 @@ export function contactsRoutes({ config, worker, logger }: Deps): RouteDef[] {
       },
     ),
 
-    // The SMS provider's inbound-message webhook (STOP/START), behind HTTP Basic with
-    // SMS_INBOUND_SECRET as the password (Twilio puts credentials in the webhook URL).
+    // The SMS provider's inbound-message webhook (STOP/START), signed with HTTP Basic.
     route(
       {
         method: 'post',
         path: '/api/sms/inbound',
-        access: 'public',
+        access: 'webhook',
         body: z.record(z.string(), z.unknown()),
         transaction: true,
         raw: true,
-        prepare: async ({ ctx: http }) => {
-          const secret = config.sms.inboundSecret;
-          if (!secret) throw notFound();
-          const header = http.get('authorization');
-          const given = /^Basic\s+(.+)$/i.exec(header)?.[1];
-          const password = given
-            ? Buffer.from(given, 'base64').toString('utf8').split(':').slice(1).join(':')
-            : '';
-          const a = crypto.createHash('sha256').update(password).digest();
-          const b = crypto.createHash('sha256').update(secret).digest();
-          if (!given || !crypto.timingSafeEqual(a, b)) {
-            http.set('WWW-Authenticate', 'Basic realm="sms"');
-            throw new AppError(401, 'authentication_required', 'Authentication required');
-          }
-        },
       },
       async ({ body, ctx: http }, ctx) => {
         const inbound = sms.parseInbound(body);
