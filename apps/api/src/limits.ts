@@ -30,7 +30,7 @@ export interface Rule {
   /**
    * Counted in this process's memory rather than the database every process shares: for
    * high-volume, low-stakes counts (scan analytics), where a shared row would serialise every
-   * request; N processes admit up to N × points.
+   * request; N processes admit up to N × points (and each route declaring it counts apart).
    */
   readonly perProcess?: boolean;
   /**

@@ -183,8 +183,8 @@ export function route<
       };
       const counting = countAll(counts, { ip: ctx.ip, actor, params: input.params, body: input.body });
       if (readOnly) counting?.catch(() => undefined);
-      // Counts that must stand whatever the transaction does are taken back after a rollback only
-      // when their limit says so (limits.ts: only stored reports and messages count).
+      // A limit whose counts stand only for what is stored (limits.ts: reports, messages) gives a
+      // refund, run if the handler or its transaction fails; the others stand whatever happens.
       let refunds: Refund[] = [];
       if (counting && !readOnly) refunds = await counting;
       // `prepare` sees the input before it has run (its `prepared` is undefined).
