@@ -11,9 +11,14 @@ import type { User } from './models/User';
 import type { EventHub } from './notifications/hub';
 import type { NotificationWorker } from './notifications/worker';
 import { adminRequired, authenticationRequired } from './errors';
+import type { Limit, Refund } from './limits';
+import { webhookGuard } from './middleware/webhookGuard';
 
-/** Who may call a route. Every route declares one; tests/guards.test.ts proves nobody else can. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route. Every route declares one; routes/guards.test.ts proves nobody else can.
+ * 'webhook': a provider's signed callback (HTTP Basic with the webhook's secret), with no user.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'webhook';
 
 export interface Deps {
   db: Knex;
@@ -37,7 +42,7 @@ type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The signed-in caller on 'user' and 'admin' routes; the caller or null on public ones. */
-export type Actor<A extends Access> = A extends 'public' ? User | null : User;
+export type Actor<A extends Access> = A extends 'public' ? User | null : A extends 'webhook' ? null : User;
 
 export interface RouteInput<B, Q, P, R = undefined> {
   body: B;
@@ -69,21 +74,21 @@ interface RouteSpec<B, Q, P, A extends Access, T extends boolean, R> {
   body?: B;
   query?: Q;
   params?: P;
-  /** The handler runs in a transaction that `route()` opens and commits (or rolls back on a throw). */
-  transaction?: T;
   /**
-   * Runs after validation and before the transaction, on the pool: work that must not hold a
-   * connection (processing a photo) or must stand whatever the transaction does (rate-limit counts).
+   * Rate limits (limits.ts), counted in order after validation and before `prepare` and the
+   * transaction, on the pool. A read-only route (a GET without a transaction, not `raw`) starts its
+   * handler at once and sends its answer only once the counts have passed: a refusal always wins.
+   */
+  limits?: readonly Limit<{ ip: string; actor: Actor<A>; params: Out<P>; body: Out<B> }>[];
+  /**
+   * Work that must not run in the transaction, after the limits: what must not hold a connection
+   * (hashing a password, decoding a photo) or must stand whatever the transaction does (a counted
+   * try of a code). Its result is the handler's `prepared`.
    */
   prepare?: (input: RouteInput<Out<B>, Out<Q>, Out<P>>, ctx: Ctx<Actor<A>, Knex>) => Promise<R>;
-  /**
-   * A limit counted while the handler runs, for a read-only route (a GET without a transaction):
-   * the handler starts at once, and its answer or error is sent only once the count has passed, so
-   * a refusal always wins and the answer waits for one round trip, not two. A limit that already
-   * refuses the caller throws at once, before the handler starts.
-   */
-  limit?: (input: RouteInput<Out<B>, Out<Q>, Out<P>>, ctx: Ctx<Actor<A>, Knex>) => Promise<void>;
-  /** Extra middleware before validation (a body parser for multipart, a rate limiter). */
+  /** The handler runs in a transaction that `route()` opens and commits (or rolls back on a throw). */
+  transaction?: T;
+  /** Extra middleware before validation (the multipart parser of routes that take a photo). */
   before?: Middleware[];
   /** Also spread `data`'s keys at the top level, for the spec's `{success, user, sessionToken}` shapes. */
   flatten?: boolean;
@@ -119,7 +124,8 @@ function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
 const effectErrorLogger = (ctx: Context) => (err: unknown) =>
   ctx.log.warn({ err }, 'after-commit effect failed');
 
-export function guard(access: Access): Middleware {
+export function guard(access: Access, config: Config): Middleware {
+  if (access === 'webhook') return webhookGuard(config.sms.inboundSecret);
   return async (ctx, next) => {
     if (access === 'public') return next();
     const user = (ctx.state as AppState).user;
@@ -129,10 +135,27 @@ export function guard(access: Access): Middleware {
   };
 }
 
+type Count = (request: unknown) => Promise<Refund | undefined>;
+
 /**
- * Declares a route: guard → `before` → validation → `prepare` → the handler (in a transaction when
- * declared; beside its `limit` when it has one) → effects after commit → the `{ success, data,
- * error }` envelope.
+ * Counts the bound limits in order. The first is called at once, so a limit that already refuses
+ * throws here, before anything else starts.
+ */
+function countAll(counts: readonly Count[], request: unknown): Promise<Refund[]> | null {
+  const [first, ...rest] = counts;
+  if (!first) return null;
+  let refunds = first(request).then((refund) => (refund ? [refund] : []));
+  for (const count of rest)
+    refunds = refunds.then(async (earlier) => {
+      const refund = await count(request);
+      return refund ? [...earlier, refund] : earlier;
+    });
+  return refunds;
+}
+
+/**
+ * Declares a route: guard → `before` → validation → `limits` → `prepare` → the handler (in a
+ * transaction when declared) → effects after commit → the `{ success, data, error }` envelope.
  */
 export function route<
   B extends Schema | undefined = undefined,
@@ -145,13 +168,12 @@ export function route<
   spec: RouteSpec<B, Q, P, A, T, R>,
   handler: (input: RouteInput<Out<B>, Out<Q>, Out<P>, R>, ctx: HandlerCtx<A, T>) => Promise<unknown>,
 ): RouteDef {
-  // A handler that runs beside its limit may answer a caller who is then refused: it must not write.
-  if (spec.limit && (spec.method !== 'get' || spec.transaction))
-    throw new Error(`${spec.path}: a limit runs beside read-only (GET, no transaction) routes only`);
-  const run =
-    ({ db }: Deps): Middleware =>
-    async (ctx) => {
-      const actor = (ctx.state as AppState).user as Actor<A>;
+  // Only a handler that writes nothing may run beside its counts (it may answer a refused caller).
+  const readOnly = spec.method === 'get' && !spec.transaction && !spec.raw;
+  const run = ({ db, config }: Deps): Middleware => {
+    const counts = (spec.limits ?? []).map((limit) => limit.bind({ db, config }) as Count);
+    return async (ctx) => {
+      const actor = (spec.access === 'webhook' ? null : (ctx.state as AppState).user) as Actor<A>;
       const input: RouteInput<Out<B>, Out<Q>, Out<P>, R> = {
         body: (spec.body ? parse(spec.body, ctx.request.body ?? {}) : undefined) as Out<B>,
         query: (spec.query ? parse(spec.query, ctx.query) : undefined) as Out<Q>,
@@ -159,24 +181,26 @@ export function route<
         prepared: undefined as R,
         ctx,
       };
-      // `prepare` and `limit` see the input before `prepare` has run (its `prepared` is undefined).
-      const validated = input as RouteInput<Out<B>, Out<Q>, Out<P>>;
-      if (spec.prepare) input.prepared = await spec.prepare(validated, { trx: db, actor });
-      const counted = spec.limit?.(validated, { trx: db, actor });
+      const counting = countAll(counts, { ip: ctx.ip, actor, params: input.params, body: input.body });
+      if (readOnly) counting?.catch(() => undefined);
+      // A limit whose counts stand only for what is stored (limits.ts: reports, messages) gives a
+      // refund, run if the handler or its transaction fails; the others stand whatever happens.
+      let refunds: Refund[] = [];
+      if (counting && !readOnly) refunds = await counting;
+      // `prepare` sees the input before it has run (its `prepared` is undefined).
+      if (spec.prepare)
+        input.prepared = await spec.prepare(input as RouteInput<Out<B>, Out<Q>, Out<P>>, { trx: db, actor });
+      const work = (effects: Effects, trx: Knex) => {
+        for (const refund of refunds) effects.afterRollback(refund);
+        return handler(input, { trx, actor, ...effects } as HandlerCtx<A, T>);
+      };
       const answer = spec.transaction
-        ? inTransaction(
-            db,
-            (trx, effects) => handler(input, { trx, actor, ...effects } as HandlerCtx<A, T>),
-            effectErrorLogger(ctx),
-          )
-        : withEffects(
-            (effects) => handler(input, { trx: db, actor, ...effects } as HandlerCtx<A, T>),
-            effectErrorLogger(ctx),
-          );
-      if (counted) {
-        // The answer's own error, if any, is thrown below, once the count has passed.
+        ? inTransaction(db, (trx, effects) => work(effects, trx), effectErrorLogger(ctx))
+        : withEffects((effects) => work(effects, db), effectErrorLogger(ctx));
+      if (counting && readOnly) {
+        // The answer's own error, if any, is thrown below, once the counts have passed.
         answer.catch(() => undefined);
-        await counted;
+        await counting;
       }
       const data = await answer;
       if (spec.raw) return;
@@ -188,11 +212,12 @@ export function route<
       ctx.type = 'json';
       ctx.body = JSON.stringify({ success: true, ...top, data: data ?? null, error: null });
     };
+  };
   return {
     method: spec.method,
     path: spec.path,
     access: spec.access,
-    middleware: (deps) => [guard(spec.access), ...(spec.before ?? []), run(deps)],
+    middleware: (deps) => [guard(spec.access, deps.config), ...(spec.before ?? []), run(deps)],
   };
 }
 

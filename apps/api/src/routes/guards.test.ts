@@ -3,10 +3,11 @@ import { allRoutes } from '../app';
 import { signUp, startTestServer, type TestServer } from '../testing/testServer';
 
 // Every route declares who may call it; this proves nobody else can, for every route there is.
+const WEBHOOK_SECRET = 'webhook-secret-0123456789';
 let server: TestServer;
 let userToken: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ SMS_INBOUND_SECRET: WEBHOOK_SECRET });
   userToken = (await signUp(server)).token;
 });
 afterAll(async () => {
@@ -21,10 +22,10 @@ const routes = () =>
 
 describe('route guards', () => {
   it('declares access on every route', () => {
-    for (const r of routes()) expect(['public', 'user', 'admin']).toContain(r.access);
+    for (const r of routes()) expect(['public', 'user', 'admin', 'webhook']).toContain(r.access);
   });
 
-  it('refuses visitors (no token, or an unknown token) on every signed-in and admin route with 401', async () => {
+  it('refuses visitors (no token, or an unknown token) on every signed-in, admin and webhook route with 401', async () => {
     for (const r of routes().filter((r) => r.access !== 'public')) {
       for (const token of [undefined, 'not-a-session']) {
         const res = await server.api(r.method.toUpperCase(), r.url, {
@@ -34,6 +35,30 @@ describe('route guards', () => {
         expect(res.status, `${r.method} ${r.path}`).toBe(401);
         expect(res.body).toMatchObject({ success: false, data: null, error: 'Authentication required' });
       }
+    }
+  });
+
+  it('refuses a wrong signature, or a signed-in user, on every webhook route with 401', async () => {
+    const webhooks = routes().filter((r) => r.access === 'webhook');
+    expect(webhooks.length).toBeGreaterThan(0);
+    const basic = (password: string) => `Basic ${Buffer.from(`provider:${password}`).toString('base64')}`;
+    for (const r of webhooks) {
+      for (const headers of [
+        { Authorization: basic('not-the-secret') },
+        { Authorization: basic('') },
+        { Authorization: `Bearer ${userToken}` },
+      ]) {
+        const res = await server.api(r.method.toUpperCase(), r.url, { headers, body: {} });
+        expect(res.status, `${r.method} ${r.path} ${headers.Authorization}`).toBe(401);
+        expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
+        expect(res.body).toMatchObject({ success: false, data: null, error: 'Authentication required' });
+      }
+      // The right secret passes the guard (what the route then does with `{}` is its own business).
+      const signed = await server.api(r.method.toUpperCase(), r.url, {
+        headers: { Authorization: basic(WEBHOOK_SECRET) },
+        body: {},
+      });
+      expect(signed.status, `${r.method} ${r.path}`).not.toBe(401);
     }
   });
 

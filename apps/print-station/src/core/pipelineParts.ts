@@ -121,7 +121,7 @@ export async function markAfterCompletion(
       jobId: job.id,
       message: `${note} (${attempt.updatedCount} updated)`,
     });
-    return { marked: true, note };
+    return { marked: true, note, updatedCount: attempt.updatedCount };
   }
   if (attempt.status === 'pending') {
     const note = `Printed; marking ${label} printed is pending (${attempt.error}): the station retries until the server accepts it`;

@@ -47,6 +47,8 @@ export interface AfterCompleted {
   readonly marked: boolean;
   /** Not marked yet, but journaled: the station retries until the server accepts it. */
   readonly markPending?: boolean;
+  /** The server's count of sets it marked, when it accepted the mark. */
+  readonly updatedCount?: number;
   /** What happened, for history and the operator ("Marked the set printed"). */
   readonly note: string;
 }

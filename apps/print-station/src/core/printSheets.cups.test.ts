@@ -67,6 +67,8 @@ describe.skipIf(
     };
     const outcome = await printSheets(deps, request, QUEUE);
     expect(outcome).toMatchObject({ pages: 2, labels: 160, marked: true, note: 'Marked 2 sets printed' });
+    // What the admin screens' print port returns: the sets main marked and the server's count.
+    expect(outcome.mark).toEqual({ status: 'marked', setIds: sets.map((set) => set.id), updatedCount: 2 });
 
     const job = ippJobAttributes(Number(outcome.jobId.split('-').at(-1)));
     expect(job).toMatchObject({

@@ -76,5 +76,12 @@ export async function printSheets(
     marked: result.marked,
     markPending: result.markPending ?? false,
     note: result.note,
+    // A refused mark has thrown: what is left is marked, or pending in the journal.
+    mark:
+      markable.length === 0
+        ? null
+        : result.markPending
+          ? { status: 'pending', setIds: markable, message: result.note }
+          : { status: 'marked', setIds: markable, updatedCount: result.updatedCount ?? 0 },
   };
 }

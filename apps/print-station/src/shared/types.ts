@@ -4,6 +4,7 @@
  * re-exports them. zod is pure, so the schemas the stores parse with live here too.
  */
 import { z } from 'zod';
+import type { PrintMark } from '@homing/shared';
 import type { SessionUser } from '../core/sessionSchema';
 
 export type PrinterState = 'idle' | 'printing' | 'stopped' | 'unknown';
@@ -93,6 +94,8 @@ export interface PrintOutcome {
   /** Printed and journaled, not yet accepted by the server: the station keeps retrying. */
   readonly markPending: boolean;
   readonly note: string;
+  /** A sheets job's mark, as the admin screens' print port returns it (null: nothing to mark). */
+  readonly mark?: PrintMark | null;
 }
 
 /** A printer's offsets (mm; positive x right, positive y down) and when they were set. */

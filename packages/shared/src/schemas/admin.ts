@@ -230,5 +230,19 @@ export const printSheetsRequest = z.object({
 });
 export type PrintSheetsRequest = z.input<typeof printSheetsRequest>;
 
-export const printSheetsResult = z.object({ printedPages });
+/**
+ * What marking a print job's sets printed did: 'marked' with the server's answer; 'pending' when the
+ * print station printed and journaled the mark and retries it until the server accepts it;
+ * 'failed' with the server's reason. `setIds` are the sets it marked (or tried to).
+ */
+export const printMark = z.discriminatedUnion('status', [
+  markSetsPrintedResult.extend({ status: z.literal('marked'), setIds: z.array(z.string()) }),
+  z.object({ status: z.literal('pending'), setIds: z.array(z.string()), message: z.string() }),
+  // No message when the failure has no words of its own (a network error): the screen says what failed.
+  z.object({ status: z.literal('failed'), setIds: z.array(z.string()), message: z.string().nullable() }),
+]);
+export type PrintMark = z.infer<typeof printMark>;
+
+/** Which pages came out and what marking their sets did: `mark` null when nothing was to be marked. */
+export const printSheetsResult = z.object({ printedPages, mark: printMark.nullable() });
 export type PrintSheetsResult = z.infer<typeof printSheetsResult>;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, TOO_MANY_LOGINS } from '../../services/accounts/authenticator';
+import { rules, TOO_MANY_LOGINS } from '../../lib/limitRules';
 import { passwordChecks } from '../../lib/passwords';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
+
+const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = rules.loginByAccountAndAddress.points({});
 
 let server: TestServer;
 beforeAll(async () => {

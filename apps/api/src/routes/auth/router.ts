@@ -5,23 +5,18 @@ import {
   registerRequest,
   toE164,
 } from '@homing/shared';
+import { passwordResets, resetCodeTries, signUps } from '../../limits';
 import { presentUser } from '../../presenters/accounts/user';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { authenticator } from '../../services/accounts/authenticator';
 import { sessionCreator } from '../../services/accounts/sessionCreator';
 import { sessionRevoker } from '../../services/accounts/sessionRevoker';
-import { MAX_CODE_ATTEMPTS } from '../../lib/accountSecrets';
-import { accountRequestLimiter } from '../../services/accounts/accountRequestLimiter';
 import { codeAttempter } from '../../services/accounts/codeAttempter';
 import { passwordResetRequester } from '../../services/accounts/passwordResetRequester';
 import { passwordResetter } from '../../services/accounts/passwordResetter';
 import { hashPassword } from '../../lib/passwords';
 import { signUpProcessor } from '../../services/accounts/signUpProcessor';
 import { userByPhoneFinder } from '../../services/accounts/userByPhoneFinder';
-
-const HOUR_MS = 60 * 60 * 1000;
-/** Sign-ups and reset requests per e-mail address or phone number per hour. */
-const PER_CONTACT_PER_HOUR = 5;
 
 // Hashing a password (scrypt) never holds a database connection: it runs in `prepare` or, on
 // sign-in, on the pool.
@@ -36,21 +31,8 @@ export function authRoutes({ config, worker }: Deps): RouteDef[] {
         flatten: true,
         status: 201,
         transaction: true,
-        // Counted per address and per contact before anything else; scrypt outside the transaction.
-        prepare: async ({ body, ctx: http }, ctx) => {
-          await accountRequestLimiter(
-            {
-              name: 'signup',
-              ip: http.ip,
-              key: body.email ?? body.phoneNumber ?? '',
-              perKey: PER_CONTACT_PER_HOUR,
-              perAddress: config.limits.accountRequestsPerAddress,
-              windowMs: HOUR_MS,
-            },
-            ctx,
-          );
-          return { passwordHash: await hashPassword(body.password) };
-        },
+        limits: [signUps],
+        prepare: async ({ body }) => ({ passwordHash: await hashPassword(body.password) }),
       },
       async ({ body, prepared, ctx: http }, ctx) => {
         const contact = body.email ?? body.phoneNumber ?? '';
@@ -78,18 +60,7 @@ export function authRoutes({ config, worker }: Deps): RouteDef[] {
         access: 'public',
         body: passwordResetRequest,
         transaction: true,
-        prepare: ({ body, ctx: http }, ctx) =>
-          accountRequestLimiter(
-            {
-              name: 'reset',
-              ip: http.ip,
-              key: body.identifier,
-              perKey: PER_CONTACT_PER_HOUR,
-              perAddress: config.limits.accountRequestsPerAddress,
-              windowMs: HOUR_MS,
-            },
-            ctx,
-          ),
+        limits: [passwordResets],
       },
       // The same answer whether or not an account matches.
       async ({ body }, ctx) => passwordResetRequester(body, { ...ctx, config, worker }),
@@ -103,22 +74,12 @@ export function authRoutes({ config, worker }: Deps): RouteDef[] {
         body: passwordResetConfirm,
         flatten: true,
         transaction: true,
-        // On the pool: a wrong code's count must stand; scrypt must not hold the transaction.
-        prepare: async ({ body, ctx: http }, ctx) => {
+        limits: [resetCodeTries],
+        // On the pool: a wrong code's try must stay counted; scrypt must not hold the transaction.
+        prepare: async ({ body }, ctx) => {
           let secret: { secret: string } | { tokenId: string };
           if ('token' in body) secret = { secret: body.token };
           else {
-            await accountRequestLimiter(
-              {
-                name: 'reset-code',
-                ip: http.ip,
-                key: body.phoneNumber,
-                perKey: PER_CONTACT_PER_HOUR * MAX_CODE_ATTEMPTS,
-                perAddress: config.limits.accountRequestsPerAddress * MAX_CODE_ATTEMPTS,
-                windowMs: HOUR_MS,
-              },
-              ctx,
-            );
             const user = await userByPhoneFinder({ phoneNumber: body.phoneNumber }, ctx);
             secret = await codeAttempter(
               { userId: user?.id ?? null, purpose: 'password_reset', code: body.code },

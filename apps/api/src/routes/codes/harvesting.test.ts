@@ -2,7 +2,7 @@ import { CLAIM_MESSAGES, SCAN_MESSAGES } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../../db/connection';
 import { startServer, type RunningServer } from '../../server';
-import { TOO_MANY_LOOKUPS } from '../../services/finders/codeLookupLimiter';
+import { TOO_MANY_LOOKUPS } from '../../lib/limitRules';
 import { assignedItem, makeSet } from '../../testing/codeFactory';
 import { signUp, startTestServer, testDbKind, type TestServer } from '../../testing/testServer';
 

@@ -1,17 +1,17 @@
 import { claimRequest } from '@homing/shared';
 import { z } from 'zod';
+import { codeLookup } from '../../limits';
 import { presentOwnedCode } from '../../presenters/labels/qrCode';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { availableCodesLister } from '../../services/labels/availableCodesLister';
 import { codeClaimer } from '../../services/labels/codeClaimer';
-import { codeLookupLimiter } from '../../services/finders/codeLookupLimiter';
 import { addressKey } from '../../lib/rateLimiter';
 import { scanResolver } from '../../services/labels/scanResolver';
 
 const codeParams = z.object({ qrCode: z.string().max(64) });
 
 /** Scan results, claiming and available codes (issue: owners). */
-export function codesRoutes({ config }: Deps): RouteDef[] {
+export function codesRoutes(_deps: Deps): RouteDef[] {
   return [
     // Public; a signed-in viewer (bearer) may be the owner completing a pending assignment.
     route(
@@ -20,8 +20,8 @@ export function codesRoutes({ config }: Deps): RouteDef[] {
         path: '/api/qr-code-event/:qrCode',
         access: 'public',
         params: codeParams,
-        // Counted before the transaction, per address in every process: codes cannot be harvested.
-        prepare: ({ ctx }, { trx }) => codeLookupLimiter({ ip: ctx.ip }, { trx, config }),
+        // Counted per address in every process: codes cannot be harvested.
+        limits: [codeLookup],
         transaction: true,
         flatten: true,
       },
@@ -35,7 +35,7 @@ export function codesRoutes({ config }: Deps): RouteDef[] {
         access: 'user',
         body: claimRequest,
         // A claim is a look-up too (its 404s and 409s tell which codes exist).
-        prepare: ({ ctx }, { trx }) => codeLookupLimiter({ ip: ctx.ip }, { trx, config }),
+        limits: [codeLookup],
         transaction: true,
         flatten: true,
       },

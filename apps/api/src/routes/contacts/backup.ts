@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { BACKUP_CONTACT_MESSAGES, backupContactConfirm, backupContactRequest } from '@homing/shared';
+import { backupContactAdds } from '../../limits';
 import { presentBackupContact } from '../../presenters/accounts/backupContact';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { accountRequestLimiter } from '../../services/accounts/accountRequestLimiter';
 import { backupContactAdder } from '../../services/accounts/backupContactAdder';
 import { backupContactConfirmer } from '../../services/accounts/backupContactConfirmer';
 import { backupContactRemover } from '../../services/accounts/backupContactRemover';
 import { backupContactsLister } from '../../services/accounts/backupContactsLister';
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Backup contacts an owner may add per hour (each is sent a confirmation). */
-const ADDS_PER_HOUR = 5;
 const backupParams = z.object({ id: z.uuid({ error: BACKUP_CONTACT_MESSAGES.notFound }) });
 
 /** Backup contacts (escalation): up to 3 per owner, each confirming by link before receiving anything. */
@@ -30,18 +27,7 @@ export function backupContactRoutes({ config, worker }: Deps): RouteDef[] {
         access: 'user',
         body: backupContactRequest,
         transaction: true,
-        prepare: ({ ctx: http }, ctx) =>
-          accountRequestLimiter(
-            {
-              name: 'backup-contact',
-              ip: http.ip,
-              key: ctx.actor.id,
-              perKey: ADDS_PER_HOUR,
-              perAddress: config.limits.accountRequestsPerAddress,
-              windowMs: HOUR_MS,
-            },
-            ctx,
-          ),
+        limits: [backupContactAdds],
       },
       async ({ body }, ctx) => {
         await backupContactAdder(body, { ...ctx, config, worker });

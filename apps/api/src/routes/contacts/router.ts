@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
   contactCodeConfirm,
@@ -6,42 +5,21 @@ import {
   contactLinkConfirm,
   contactPhoneRequest,
 } from '@homing/shared';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { createSmsProvider } from '../../notifications';
+import { emailConfirmations, phoneConfirmations } from '../../limits';
 import { presentContacts } from '../../presenters/accounts/contacts';
 import { presentUser } from '../../presenters/accounts/user';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { accountRequestLimiter } from '../../services/accounts/accountRequestLimiter';
 import { codeAttempter } from '../../services/accounts/codeAttempter';
 import { contactChangeRequester } from '../../services/accounts/contactChangeRequester';
 import { contactConfirmer } from '../../services/accounts/contactConfirmer';
 import { contactsLoader } from '../../services/accounts/contactsLoader';
 import { smsKeywordRecorder } from '../../services/accounts/smsKeywordRecorder';
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Confirmations an account may ask for per hour (each sends a message). */
-const CONFIRMATIONS_PER_HOUR = 5;
-
 /** The owner's e-mail address and phone number: changed only once the new one is confirmed. */
 export function contactsRoutes({ config, worker, logger }: Deps): RouteDef[] {
   const sms = createSmsProvider(config, logger);
-  const limitSends =
-    (name: string) =>
-    (
-      input: { ctx: { ip: string } },
-      ctx: Parameters<typeof accountRequestLimiter>[1] & { actor: { id: string } },
-    ) =>
-      accountRequestLimiter(
-        {
-          name,
-          ip: input.ctx.ip,
-          key: ctx.actor.id,
-          perKey: CONFIRMATIONS_PER_HOUR,
-          perAddress: config.limits.accountRequestsPerAddress,
-          windowMs: HOUR_MS,
-        },
-        ctx,
-      );
   const contacts = async (ctx: Parameters<typeof contactsLoader>[1]) =>
     presentContacts(await contactsLoader({}, ctx));
 
@@ -55,7 +33,7 @@ export function contactsRoutes({ config, worker, logger }: Deps): RouteDef[] {
         access: 'user',
         body: contactEmailRequest,
         transaction: true,
-        prepare: limitSends('contact-email'),
+        limits: [emailConfirmations],
       },
       async ({ body }, ctx) => {
         const { sent } = await contactChangeRequester(body, { ...ctx, config, worker });
@@ -70,7 +48,7 @@ export function contactsRoutes({ config, worker, logger }: Deps): RouteDef[] {
         access: 'user',
         body: contactPhoneRequest,
         transaction: true,
-        prepare: limitSends('contact-phone'),
+        limits: [phoneConfirmations],
       },
       async ({ body }, ctx) => {
         const { sent } = await contactChangeRequester(body, { ...ctx, config, worker });
@@ -110,31 +88,15 @@ export function contactsRoutes({ config, worker, logger }: Deps): RouteDef[] {
       },
     ),
 
-    // The SMS provider's inbound-message webhook (STOP/START), behind HTTP Basic with
-    // SMS_INBOUND_SECRET as the password (Twilio puts credentials in the webhook URL).
+    // The SMS provider's inbound-message webhook (STOP/START), signed with HTTP Basic.
     route(
       {
         method: 'post',
         path: '/api/sms/inbound',
-        access: 'public',
+        access: 'webhook',
         body: z.record(z.string(), z.unknown()),
         transaction: true,
         raw: true,
-        prepare: async ({ ctx: http }) => {
-          const secret = config.sms.inboundSecret;
-          if (!secret) throw notFound();
-          const header = http.get('authorization');
-          const given = /^Basic\s+(.+)$/i.exec(header)?.[1];
-          const password = given
-            ? Buffer.from(given, 'base64').toString('utf8').split(':').slice(1).join(':')
-            : '';
-          const a = crypto.createHash('sha256').update(password).digest();
-          const b = crypto.createHash('sha256').update(secret).digest();
-          if (!given || !crypto.timingSafeEqual(a, b)) {
-            http.set('WWW-Authenticate', 'Basic realm="sms"');
-            throw new AppError(401, 'authentication_required', 'Authentication required');
-          }
-        },
       },
       async ({ body, ctx: http }, ctx) => {
         const inbound = sms.parseInbound(body);

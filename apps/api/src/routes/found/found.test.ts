@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUND_MESSAGES } from '@homing/shared';
-import { TOO_MANY_REPORTS_ADDRESS, TOO_MANY_REPORTS_ITEM } from '../../services/finders/foundReportLimiter';
+import { TOO_MANY_REPORTS_ADDRESS, TOO_MANY_REPORTS_ITEM } from '../../lib/limitRules';
 import { assignedItem, makeSet } from '../../testing/codeFactory';
 import { finderReport as report } from '../../testing/finderServer';
 import { signUp, startTestServer, uniquePhone, type TestServer } from '../../testing/testServer';

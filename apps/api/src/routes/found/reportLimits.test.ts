@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_REPORTS_ITEM } from '../../services/finders/foundReportLimiter';
+import { TOO_MANY_REPORTS_ITEM } from '../../lib/limitRules';
 import { assignedItem } from '../../testing/codeFactory';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
 

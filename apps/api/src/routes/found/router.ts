@@ -1,13 +1,10 @@
 import { detectDeviceType, foundReportRequest, scanAnalyticsRequest } from '@homing/shared';
 import { z } from 'zod';
-import { tooManyRequests } from '../../errors';
+import { codeLookup, foundReport, scans } from '../../limits';
 import { presentPublicItem } from '../../presenters/finders/publicItem';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { finderPageLoader } from '../../services/finders/finderPageLoader';
 import { foundReportCreator } from '../../services/finders/foundReportCreator';
-import { codeLookupLimiter } from '../../services/finders/codeLookupLimiter';
-import { foundReportLimiter } from '../../services/finders/foundReportLimiter';
-import { addressKey, memoryLimiter } from '../../lib/rateLimiter';
 import { scanRecorder } from '../../services/finders/scanRecorder';
 import { ownerEventStream } from './eventStream';
 
@@ -16,7 +13,6 @@ const codeParams = z.object({ qrCode: z.string().trim().min(1).max(64) });
 /** Finder page data, found reports, scan analytics and live events (issue: finders). */
 export function foundRoutes(deps: Deps): RouteDef[] {
   const { config, hub, worker, metrics } = deps;
-  const scanLimiter = memoryLimiter({ points: config.limits.scansPerMinute, durationMs: 60_000 });
   return [
     route(
       {
@@ -26,7 +22,7 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         params: codeParams,
         flatten: true,
         // Counted while the look-up runs (it only reads); a refusal wins over what it finds.
-        limit: ({ ctx }, { trx }) => codeLookupLimiter({ ip: ctx.ip }, { trx, config }),
+        limits: [codeLookup],
       },
       async ({ params }, ctx) => {
         const { item, openReportCount } = await finderPageLoader(params, ctx);
@@ -43,17 +39,12 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         access: 'public',
         params: codeParams,
         body: foundReportRequest,
-        // Counted on the pool before the transaction (a 404 is a look-up like any other).
-        prepare: async ({ params, ctx }, { trx }) => {
-          await codeLookupLimiter({ ip: ctx.ip }, { trx, config });
-          return foundReportLimiter({ ...params, ip: ctx.ip }, { trx, config });
-        },
+        // A 404 is a look-up like any other; only reports actually stored count against the sender.
+        limits: [codeLookup, foundReport],
         transaction: true,
         status: 201,
       },
-      async ({ params, body, prepared, ctx: http }, ctx) => {
-        // Only reports actually stored count against the sender.
-        ctx.afterRollback(prepared.refund);
+      async ({ params, body, ctx: http }, ctx) => {
         const report = await foundReportCreator(
           { qrCode: params.qrCode, report: body, ip: http.ip },
           { ...ctx, config, hub, worker },
@@ -71,10 +62,9 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         access: 'public',
         body: scanAnalyticsRequest,
         status: 201,
+        limits: [scans],
       },
       async ({ body, ctx: http }, ctx) => {
-        if (!(await scanLimiter.hit(addressKey(http.ip))).allowed)
-          throw tooManyRequests('Too many scans from this address. Please try again in a minute.');
         const userAgent = http.get('User-Agent').slice(0, 500);
         const event = await scanRecorder(
           {

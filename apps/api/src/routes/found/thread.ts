@@ -1,12 +1,10 @@
 import { threadMessageRequest } from '@homing/shared';
 import { z } from 'zod';
+import { codeLookup, finderMessage } from '../../limits';
 import { presentFinderThread } from '../../presenters/finders/thread';
 import { route, type Deps, type RouteDef } from '../../routing';
-import { codeLookupLimiter } from '../../services/finders/codeLookupLimiter';
 import { finderThreadFinder } from '../../services/finders/finderThreadFinder';
-import { addressKey } from '../../lib/rateLimiter';
 import { threadLoader } from '../../services/finders/threadLoader';
-import { threadMessageLimiter } from '../../services/finders/threadMessageLimiter';
 import { threadMessageSender } from '../../services/finders/threadMessageSender';
 import { threadKey } from '../../notifications/threadEvents';
 import { eventStreamOpener } from './eventStream';
@@ -24,17 +22,6 @@ const threadParams = z.object({
 export function finderThreadRoutes(deps: Deps): RouteDef[] {
   const { config, hub, worker } = deps;
   const openStream = eventStreamOpener(deps);
-  const limits = {
-    perThread: config.limits.threadMessagesPerThread,
-    perSender: config.limits.threadMessagesPerSender,
-  };
-  const lookUp = async (
-    { params, ctx }: { params: { token: string }; ctx: { ip: string } },
-    { trx }: { trx: Deps['db'] },
-  ) => {
-    await codeLookupLimiter({ ip: ctx.ip }, { trx, config });
-    return finderThreadFinder(params, { trx });
-  };
   return [
     route(
       {
@@ -42,9 +29,10 @@ export function finderThreadRoutes(deps: Deps): RouteDef[] {
         path: '/api/found/:qrCode/t/:token',
         access: 'public',
         params: threadParams,
-        prepare: lookUp,
+        limits: [codeLookup],
       },
-      async ({ prepared }, ctx) => presentFinderThread(await threadLoader(prepared, ctx)),
+      async ({ params }, ctx) =>
+        presentFinderThread(await threadLoader(await finderThreadFinder(params, ctx), ctx)),
     ),
 
     route(
@@ -54,24 +42,17 @@ export function finderThreadRoutes(deps: Deps): RouteDef[] {
         access: 'public',
         params: threadParams,
         body: threadMessageRequest,
-        prepare: async (input, ctx) => {
-          const thread = await lookUp(input, ctx);
-          const counts = await threadMessageLimiter(
-            { foundReportId: thread.foundReportId, sender: `finder:${addressKey(input.ctx.ip)}` },
-            { trx: ctx.trx, limits },
-          );
-          return { ...thread, ...counts };
-        },
+        limits: [codeLookup, finderMessage],
         transaction: true,
         status: 201,
       },
-      async ({ body, prepared }, ctx) => {
-        ctx.afterRollback(prepared.refund);
+      async ({ params, body }, ctx) => {
+        const thread = await finderThreadFinder(params, ctx);
         const { id } = await threadMessageSender(
-          { foundReportId: prepared.foundReportId, from: 'finder', message: body },
+          { foundReportId: thread.foundReportId, from: 'finder', message: body },
           { ...ctx, config, hub, worker },
         );
-        return { id, thread: presentFinderThread(await threadLoader(prepared, ctx)) };
+        return { id, thread: presentFinderThread(await threadLoader(thread, ctx)) };
       },
     ),
 
@@ -82,10 +63,11 @@ export function finderThreadRoutes(deps: Deps): RouteDef[] {
         path: '/api/found/:qrCode/t/:token/events',
         access: 'public',
         params: threadParams,
-        prepare: lookUp,
+        limits: [codeLookup],
         raw: true,
       },
-      async ({ ctx, prepared }) => openStream(ctx, threadKey(prepared.foundReportId)),
+      async ({ ctx: http, params }, ctx) =>
+        openStream(http, threadKey((await finderThreadFinder(params, ctx)).foundReportId)),
     ),
   ];
 }

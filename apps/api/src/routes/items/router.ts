@@ -106,9 +106,8 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
         access: 'user',
         params: itemIdParams,
         before: [upload],
-        prepare: async ({ ctx, params }, db) => {
-          // Ownership first: nobody gets an image decoded (or learns its verdict) for another's item.
-          await ownedItemFinder({ itemId: params.id }, db);
+        // The replacer checks ownership (404 for another's item) once the photo is decoded.
+        prepare: async ({ ctx }) => {
           const photo = await processedPhoto(ctx);
           if (!photo) throw validationError(ITEM_MESSAGES.photoRequired);
           return photo;

@@ -1,11 +1,11 @@
 import { threadMessageRequest } from '@homing/shared';
 import { z } from 'zod';
+import { ownerMessage } from '../../limits';
 import { presentOwnerThread } from '../../presenters/finders/thread';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { ownedReportFinder } from '../../policies/ownedReportFinder';
 import { threadCloser } from '../../services/finders/threadCloser';
 import { threadLoader } from '../../services/finders/threadLoader';
-import { threadMessageLimiter } from '../../services/finders/threadMessageLimiter';
 import { threadMessageSender } from '../../services/finders/threadMessageSender';
 import { threadReadMarker } from '../../services/finders/threadReadMarker';
 
@@ -15,10 +15,6 @@ const closeRequest = z.object({ block: z.boolean().optional().default(false) }).
 /** The owner's side of a finder conversation: read (a receipt), reply, close, block. */
 export function reportThreadRoutes(deps: Deps): RouteDef[] {
   const { config, hub, worker } = deps;
-  const limits = {
-    perThread: config.limits.threadMessagesPerThread,
-    perSender: config.limits.threadMessagesPerSender,
-  };
   return [
     // Opening the conversation is the finder's "Read by the owner": a write.
     route(
@@ -34,24 +30,18 @@ export function reportThreadRoutes(deps: Deps): RouteDef[] {
         access: 'user',
         params: idParams,
         body: threadMessageRequest,
-        prepare: async ({ params }, ctx) => {
-          const { foundReportId } = await ownedReportFinder({ reportId: params.id }, ctx);
-          const counts = await threadMessageLimiter(
-            { foundReportId, sender: `owner:${ctx.actor.id}` },
-            { trx: ctx.trx, limits },
-          );
-          return { foundReportId, ...counts };
-        },
+        // Counted only on the owner's own conversations (404 for any other), per conversation and sender.
+        limits: [ownerMessage],
         transaction: true,
         status: 201,
       },
-      async ({ body, prepared }, ctx) => {
-        ctx.afterRollback(prepared.refund);
+      async ({ params, body }, ctx) => {
+        const thread = await ownedReportFinder({ reportId: params.id }, ctx);
         const { id } = await threadMessageSender(
-          { foundReportId: prepared.foundReportId, from: 'owner', message: body },
+          { foundReportId: thread.foundReportId, from: 'owner', message: body },
           { ...ctx, config, hub, worker },
         );
-        return { id, thread: presentOwnerThread(await threadLoader(prepared, ctx)) };
+        return { id, thread: presentOwnerThread(await threadLoader(thread, ctx)) };
       },
     ),
 

@@ -18,7 +18,7 @@ import { presentFoundReport, unattachedLabelName } from '../../presenters/finder
 import { addressHash } from '../../lib/addressHash';
 import { clientTime } from '../../lib/clientTime';
 import { escalationScheduler } from './escalationScheduler';
-import { REPORT_WINDOW_MS } from './foundReportLimiter';
+import { REPORT_WINDOW_MS, reportHold } from '../../lib/limitRules';
 import { reportTargetFinder } from './reportTargetFinder';
 import { threadLinkMinter, threadUrl } from './threadLinkMinter';
 
@@ -67,8 +67,7 @@ export async function foundReportCreator(
     .modify((q) => (item ? q.where({ itemId: item.id }) : q.where({ qrCodeId: code.id }).whereNull('itemId')))
     .where('createdAt', '>', since)
     .count({ n: '*' });
-  const held =
-    Number((recent as unknown as { n: string | number }).n) >= config.limits.reportsHeldAfterPerItem;
+  const held = Number((recent as unknown as { n: string | number }).n) >= reportHold(config);
 
   const r = props.report;
   const report = await FoundReport.query(trx).insertAndFetch({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { printSheetsResult, type PrintMark } from '@homing/shared';
 import type { ApiRequest, PrintSheetsInput } from '../../shared/bridge';
 import { bridgeApiClient } from './bridgeApiClient';
-import { stationAdminApi } from './stationAdminApi';
 import { stationPrintPort } from './stationPrintPort';
 
 describe('bridgeApiClient', () => {
@@ -47,12 +47,12 @@ describe('stationPrintPort', () => {
   it('prints on the chosen printer from the station’s start, and reports all pages once done', async () => {
     const sent: PrintSheetsInput[] = [];
     const port = stationPrintPort(
-      { printSheets: async (input) => (sent.push(input), { jobId: 'P-1' } as never) },
+      { printSheets: async (input) => (sent.push(input), { jobId: 'P-1', mark: null } as never) },
       () => ({ printer: 'HomingPDF', startColumn: 3, startRow: 4 }),
       () => undefined,
     );
     expect(port.kind).toBe('station');
-    expect(await port.printSheets(request)).toEqual({ printedPages: 'all' });
+    expect(await port.printSheets(request)).toEqual({ printedPages: 'all', mark: null });
     expect(sent[0]).toEqual({ printer: 'HomingPDF', request: { ...request, startColumn: 3, startRow: 4 } });
     await port.printSheets({ ...request, startColumn: 2 });
     expect(sent[1].request).toMatchObject({ startColumn: 2, startRow: 4 });
@@ -80,47 +80,50 @@ describe('stationPrintPort', () => {
   });
 });
 
-describe('stationAdminApi (main is the one that marks)', () => {
-  const outcome = (marked: boolean, markPending = false) =>
+describe('stationPrintPort returns main’s mark (the screens call no API to mark)', () => {
+  const request = {
+    title: 'Set 1',
+    templateId: 'avery-4221',
+    domainName: 'homing.test',
+    brandWord: 'homing',
+    sets: [
+      { setId: '3f0c1f8e-8a3b-4d5e-9f00-000000000001', setName: 'Set 1', codes: [{ value: 'K7M2P9QX4T' }] },
+    ],
+  };
+  const outcome = (mark: PrintMark | null) =>
     ({
       jobId: 'P-1',
       printer: 'P',
       title: 't',
       pages: 1,
-      labels: 80,
-      marked,
-      markPending,
+      labels: 1,
+      marked: true,
+      markPending: false,
       note: 'n',
+      mark,
     }) as const;
+  const portFor = (mark: PrintMark | null) =>
+    stationPrintPort(
+      { printSheets: async () => outcome(mark) },
+      () => ({ printer: 'HomingPDF', startColumn: 1, startRow: 1 }),
+      () => undefined,
+    );
 
-  function setup() {
-    const sent: string[][] = [];
-    const base = {
-      markPrinted: async (setIds: string[]) => {
-        sent.push(setIds);
-        return { success: true as const, data: { updatedCount: setIds.length }, error: null, status: 200 };
-      },
-    } as never;
-    return { sent, ...stationAdminApi(base) };
-  }
-
-  it('answers the screens’ mark from main’s outcome, without a second call to the API', async () => {
-    const { admin, recordPrinted, sent } = setup();
-    recordPrinted(['s1', 's2'], outcome(true));
-    expect(await admin.markPrinted(['s1', 's2'])).toMatchObject({ success: true, data: { updatedCount: 2 } });
-    expect(sent).toEqual([]);
-    // Each outcome answers once; a later mark of the same set (not printed here) goes to the API.
-    await admin.markPrinted(['s1']);
-    expect(sent).toEqual([['s1']]);
-  });
-
-  it('tells the screen when main’s mark is still pending', async () => {
-    const { admin, recordPrinted, sent } = setup();
-    recordPrinted(['s1'], { ...outcome(false, true), note: 'Printed; marking the set printed is pending' });
-    expect(await admin.markPrinted(['s1'])).toMatchObject({
-      success: false,
-      error: 'Printed; marking the set printed is pending',
-    });
-    expect(sent).toEqual([]);
+  it('returns the sets main marked, with the server’s count, and a pending mark with its note', async () => {
+    const setIds = [request.sets[0].setId];
+    const marked = { status: 'marked', setIds, updatedCount: 1 } as const;
+    expect(await portFor(marked).printSheets(request)).toEqual({ printedPages: 'all', mark: marked });
+    const pending = {
+      status: 'pending',
+      setIds,
+      message: 'Printed; marking the set printed is pending',
+    } as const;
+    expect(await portFor(pending).printSheets(request)).toEqual({ printedPages: 'all', mark: pending });
+    // Every outcome is a mark the shared schema accepts.
+    for (const mark of [marked, pending, null])
+      expect(printSheetsResult.parse(await portFor(mark).printSheets(request))).toEqual({
+        printedPages: 'all',
+        mark,
+      });
   });
 });

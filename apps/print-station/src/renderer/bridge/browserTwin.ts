@@ -92,8 +92,9 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
     emit({ stage: 'completed', jobId: id, message: `Job ${id} completed` });
     const sets = await Promise.all(setIds.map((setId) => client().getSet(setId)));
     const markable = sets.filter(isMarkable).map((set) => set.id);
+    let updatedCount = 0;
     if (markable.length > 0) {
-      await client().markSetsPrinted(markable);
+      ({ updatedCount } = await client().markSetsPrinted(markable));
       emit({
         stage: 'marked',
         jobId: id,
@@ -123,6 +124,7 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
       marked: markable.length > 0,
       markPending: false,
       note,
+      mark: markable.length > 0 ? { status: 'marked', setIds: markable, updatedCount } : null,
     };
   }
 

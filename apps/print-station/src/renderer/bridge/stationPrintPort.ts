@@ -1,6 +1,5 @@
 import type { PrintPort } from '@homing/web/admin';
 import type { StationBridge } from '../../shared/bridge';
-import type { RecordPrinted } from './stationAdminApi';
 
 export interface PrintTarget {
   readonly printer: string | null;
@@ -10,16 +9,15 @@ export interface PrintTarget {
 
 /**
  * The admin screens' PrintPort on a station: the request goes to the bridge (Electron: main parses
- * it with `printSheetsRequest`, prints silently through CUPS, waits for the job to complete, marks
- * the sets printed, once: see stationAdminApi). It resolves 'all' only then; any failure rejects with the reason, which the
- * station also shows (`onFailure`), since the screens show only their generic message.
+ * it with `printSheetsRequest`, prints silently through CUPS, waits for the job to complete, then
+ * marks the sets printed). It resolves 'all' with main's mark only then; any failure rejects with
+ * the reason, which the station also shows (`onFailure`), since the screens show only their
+ * generic message.
  */
 export function stationPrintPort(
   bridge: Pick<StationBridge, 'printSheets'>,
   target: () => PrintTarget,
   onFailure: (message: string) => void,
-  /** Told which sets main printed, and how their marking went (stationAdminApi answers from it). */
-  onPrinted: RecordPrinted = () => undefined,
 ): PrintPort {
   return {
     kind: 'station',
@@ -36,11 +34,7 @@ export function stationPrintPort(
             startRow: request.startRow ?? startRow,
           },
         });
-        onPrinted(
-          request.sets.flatMap((set) => (set.setId ? [set.setId] : [])),
-          outcome,
-        );
-        return { printedPages: 'all' };
+        return { printedPages: 'all', mark: outcome.mark ?? null };
       } catch (error) {
         onFailure(error instanceof Error ? error.message : String(error));
         throw error;

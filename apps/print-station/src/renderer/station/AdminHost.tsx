@@ -2,7 +2,6 @@ import type { AdminServices } from '@homing/web/admin';
 import { AdminServicesContext, LoadingState, PrintPortContext, adminApi } from '@homing/web/admin';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { bridgeApiClient } from '../bridge/bridgeApiClient';
-import { stationAdminApi } from '../bridge/stationAdminApi';
 import { stationPrintPort } from '../bridge/stationPrintPort';
 import { useStation } from './stationContext';
 
@@ -13,8 +12,8 @@ interface LabelConfig {
 
 /**
  * Hosts the web app's admin screens, unchanged: their API client goes through the bridge, their
- * print port is the station's (silent print, wait, mark: main is the one that marks), their PDF
- * download saves through main.
+ * print port is the station's (silent print, wait, mark: main marks and the port returns its
+ * outcome), their PDF download saves through main.
  */
 export function AdminHost({ children }: { children: ReactNode }) {
   const { bridge, settings, signOut, setNotice } = useStation();
@@ -34,22 +33,20 @@ export function AdminHost({ children }: { children: ReactNode }) {
     };
   }, [client]);
 
-  // Main marks what it printed; the screens' own "mark printed" is answered from that (stationAdminApi).
-  const marking = useMemo(() => stationAdminApi(adminApi(client)), [client]);
+  const admin = useMemo(() => adminApi(client), [client]);
   const port = useMemo(
     () =>
       stationPrintPort(
         bridge,
         () => settings,
         (text) => setNotice({ tone: 'error', text }),
-        marking.recordPrinted,
       ),
-    [bridge, settings, setNotice, marking],
+    [bridge, settings, setNotice],
   );
   const services = useMemo<AdminServices | null>(
     () =>
       config && {
-        admin: marking.admin,
+        admin,
         // Cancelling the save dialog is not an error; a failure is, with its reason.
         downloadSetsPdf: (options) =>
           bridge.saveSetsPdf(options).then(
@@ -59,7 +56,7 @@ export function AdminHost({ children }: { children: ReactNode }) {
         domainName: config.domainName,
         brandWord: config.brandWord,
       },
-    [bridge, config, marking],
+    [bridge, config, admin],
   );
 
   if (!services)

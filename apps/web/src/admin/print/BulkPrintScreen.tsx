@@ -5,7 +5,6 @@ import { ErrorState, LoadingState } from '../../components/StateViews';
 import { useAdminServices } from '../AdminServices';
 import { errorText } from '../adminApi';
 import { clampWhole } from '../printing/numbers';
-import { printedSetIds } from '../printing/jobPages';
 import { usePrintPort } from '../printing/PrintPort';
 import { TemplateSelect } from '../TemplateSelect';
 import { useTemplates } from '../useTemplates';
@@ -57,15 +56,14 @@ export function BulkPrintScreen() {
         brandWord: services.brandWord,
         start,
       });
-      const { printedPages } = await port.printSheets(request);
-      const setIds = printedSetIds(request, printedPages);
-      if (setIds.length === 0) return setMessage({ tone: 'success', text: 'Nothing was marked printed.' });
-      const marked = await admin.markPrinted(setIds);
-      if (!marked.success)
-        return setMessage({ tone: 'error', text: errorText(marked, ADMIN_MESSAGES.markCodesPrintedFailed) });
+      // The port marked what came out.
+      const { mark } = await port.printSheets(request);
+      if (!mark) return setMessage({ tone: 'success', text: 'Nothing was marked printed.' });
+      if (mark.status !== 'marked')
+        return setMessage({ tone: 'error', text: mark.message ?? ADMIN_MESSAGES.markCodesPrintedFailed });
       setMessage({
         tone: 'success',
-        text: `${setIds.length} of ${result.setIds.length} ${result.setIds.length === 1 ? 'set' : 'sets'} marked printed.`,
+        text: `${mark.setIds.length} of ${result.setIds.length} ${result.setIds.length === 1 ? 'set' : 'sets'} marked printed.`,
       });
     } catch {
       setMessage({ tone: 'error', text: ADMIN_MESSAGES.printSetFailed });

@@ -1,11 +1,14 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   printSheetsRequest,
   type PrintSheetsRequest,
   type PrintSheetsResult,
   type PrintedPages,
 } from '@homing/shared';
+import { AdminServicesContext } from '../AdminServices';
+import type { AdminApi } from '../adminApi';
 import { jobPageCount } from './jobPages';
+import { markPrinted } from './markPrinted';
 import { PrintConfirmDialog } from './PrintConfirmDialog';
 import { PrintPortContext, type PrintPort } from './PrintPort';
 import './printing.css';
@@ -25,13 +28,25 @@ interface Job {
   resolve: (result: PrintSheetsResult) => void;
 }
 
+/** Marks what came out, then answers the screen. */
+const settle = (job: Job, printedPages: PrintedPages, admin: Pick<AdminApi, 'markPrinted'> | null) =>
+  markPrinted(admin, job.request, printedPages).then((mark) => job.resolve({ printedPages, mark }));
+
 /**
- * The browser's print port: mounts the job's print layout, opens the system print dialog, then
- * asks which pages came out (the browser cannot know).
+ * The browser's print port: mounts the job's print layout, opens the system print dialog, asks
+ * which pages came out (the browser cannot know), then marks their sets printed through the API.
  */
 export function BrowserPrintPort({ children }: { children: ReactNode }) {
   const [job, setJob] = useState<Job | null>(null);
   const busy = useRef(false);
+  // Test prints of made-up codes (a public page) mark nothing and need no admin API.
+  const admin = use(AdminServicesContext)?.admin ?? null;
+  const adminRef = useRef(admin);
+  const jobRef = useRef(job);
+  useEffect(() => {
+    adminRef.current = admin;
+    jobRef.current = job;
+  });
 
   const port = useMemo<PrintPort>(
     () => ({
@@ -56,7 +71,7 @@ export function BrowserPrintPort({ children }: { children: ReactNode }) {
 
   const finish = (printedPages: PrintedPages) => {
     busy.current = false;
-    job?.resolve({ printedPages });
+    if (job) void settle(job, printedPages, adminRef.current);
     setJob(null);
   };
 
@@ -70,10 +85,9 @@ export function BrowserPrintPort({ children }: { children: ReactNode }) {
       window.print();
       if (confirmPages === false) {
         busy.current = false;
-        setJob((current) => {
-          current?.resolve({ printedPages: 'all' });
-          return null;
-        });
+        const current = jobRef.current;
+        setJob(null);
+        if (current) void settle(current, 'all', adminRef.current);
       } else setJob((current) => current && { ...current, stage: 'confirming' });
     }, PRINT_DIALOG_DELAY_MS);
     return () => window.clearTimeout(timer);

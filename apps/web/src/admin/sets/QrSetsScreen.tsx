@@ -4,7 +4,6 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/StateView
 import { useAdminServices } from '../AdminServices';
 import { errorText } from '../adminApi';
 import { usePrintPort } from '../printing/PrintPort';
-import { printedSetIds } from '../printing/jobPages';
 import { CreateSetDialog } from './CreateSetDialog';
 import { SetRow, setDisplayName, type SetActions } from './SetRow';
 import { SplitDialog } from './SplitDialog';
@@ -94,11 +93,11 @@ export function QrSetsScreen() {
       } catch {
         return setMessage({ tone: 'error', text: ADMIN_MESSAGES.printSetFailed });
       }
-      const ids = printedSetIds(request, printed.printedPages);
-      if (ids.length === 0) return;
-      const marked = await admin.markPrinted(ids);
-      if (!marked.success)
-        return setMessage({ tone: 'error', text: errorText(marked, ADMIN_MESSAGES.markSetPrintedFailed) });
+      // The port marked what came out (nothing, when nothing did).
+      const { mark } = printed;
+      if (!mark) return;
+      if (mark.status !== 'marked')
+        return setMessage({ tone: 'error', text: mark.message ?? ADMIN_MESSAGES.markSetPrintedFailed });
       setMessage({ tone: 'success', text: `${setDisplayName(set)} is marked printed.` });
       await reload();
     } finally {

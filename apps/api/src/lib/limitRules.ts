@@ -1,0 +1,136 @@
+import { THREAD_MESSAGES } from '@homing/shared';
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import { memoryLimiter, sharedLimiter, type Limiter } from './rateLimiter';
+
+// Every rate limit's numbers, in one place: points per key per window, and the message of a
+// refusal. The limits routes declare (`limits: [codeLookup, foundReport]`) are in ../limits.ts,
+// which names these rules and how each request is keyed.
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+type Overrides = Partial<Config['limits']>;
+
+/** Points per key per window; over them a request is refused (429) with the message. */
+export interface Rule {
+  /** The key prefix in the `rate_limits` table. */
+  readonly name: string;
+  /** Its points; `overrides` are the environment's (config.ts), raised for load tests. */
+  readonly points: (overrides: Overrides) => number;
+  readonly windowMs: number;
+  readonly message: string;
+  /**
+   * Counted in this process's memory rather than the database every process shares: for
+   * high-volume, low-stakes counts (scan analytics), where a shared row would serialise every
+   * request; N processes admit up to N × points (and each route declaring it counts apart).
+   */
+  readonly perProcess?: boolean;
+  /**
+   * Counted on every public look-up: hits arrive together in one statement per key, and a key over
+   * its points is refused from memory, with no statement, for the rest of its window.
+   */
+  readonly hot?: boolean;
+}
+
+export const TOO_MANY_LOOKUPS = 'Too many code look-ups from this address. Please try again in a minute.';
+export const TOO_MANY_REPORTS_ITEM =
+  'You have already sent several messages about this item. Please try again in a few minutes.';
+export const TOO_MANY_REPORTS_ADDRESS =
+  'You have sent several messages in a short time. Please try again in a few minutes.';
+export const TOO_MANY_ACCOUNT_REQUESTS = 'Too many requests. Please wait a while and try again.';
+export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+
+/** Finders' reports and the conversations they open are counted over 10 minutes. */
+export const REPORT_WINDOW_MS = 10 * MINUTE;
+const THREAD_WINDOW_MS = 10 * MINUTE;
+const LOGIN_WINDOW_MS = 15 * MINUTE;
+/** Sign-ups, resets and confirmations an address may ask for per hour (each sends a message). */
+export const accountRequestsPerAddress = (l: Overrides) => l.accountRequestsPerAddress ?? 20;
+/** ... and a contact or account (the key) may ask for. */
+export const ACCOUNT_REQUESTS_PER_KEY = 5;
+
+/** Its entries typed as rules, its keys kept. */
+const table = <K extends string>(entries: Record<K, Rule>) => entries;
+
+export const rules = table({
+  // Public look-ups of a code (finder page, scan result, claim, conversation link), so codes cannot
+  // be harvested by guessing.
+  codeLookup: {
+    name: 'lookup:ip',
+    points: (l) => l.codeLookupsPerMinute ?? 120,
+    windowMs: MINUTE,
+    message: TOO_MANY_LOOKUPS,
+    hot: true,
+  },
+  scan: {
+    name: 'scan:ip',
+    points: (l) => l.scansPerMinute ?? 60,
+    windowMs: MINUTE,
+    message: 'Too many scans from this address. Please try again in a minute.',
+    perProcess: true,
+  },
+  // A sender's junk never blocks another finder of the same label: counted per address and per
+  // (item, address). Past `reportHold` the item's reports are held for a digest, not refused.
+  reportByAddress: {
+    name: 'report:ip',
+    points: (l) => l.reportsPerAddress ?? 10,
+    windowMs: REPORT_WINDOW_MS,
+    message: TOO_MANY_REPORTS_ADDRESS,
+  },
+  reportByItemAndAddress: {
+    name: 'report:item-ip',
+    points: (l) => l.reportsPerItem ?? 3,
+    windowMs: REPORT_WINDOW_MS,
+    message: TOO_MANY_REPORTS_ITEM,
+  },
+  threadMessage: {
+    name: 'thread:msg',
+    points: (l) => l.threadMessagesPerThread ?? 30,
+    windowMs: THREAD_WINDOW_MS,
+    message: THREAD_MESSAGES.tooMany,
+  },
+  // A finder's address across every conversation, an owner's account.
+  threadSender: {
+    name: 'thread:sender',
+    points: (l) => l.threadMessagesPerSender ?? 20,
+    windowMs: THREAD_WINDOW_MS,
+    message: THREAD_MESSAGES.tooMany,
+  },
+  // Login failures (services/accounts/authenticator.ts): per (account, address) and per address
+  // they refuse; per account from everywhere they only slow each check down (`loginSlowdown`).
+  loginByAddress: { name: 'login:ip', points: () => 20, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_LOGINS },
+  loginByAccountAndAddress: {
+    name: 'login:id-ip',
+    points: () => 5,
+    windowMs: LOGIN_WINDOW_MS,
+    message: TOO_MANY_LOGINS,
+  },
+  loginByAccount: { name: 'login:id', points: () => 50, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_LOGINS },
+  // Wrong guesses of the current password per account (services/accounts/currentPasswordChecker.ts).
+  currentPassword: {
+    name: 'current-password',
+    points: () => 5,
+    windowMs: 15 * MINUTE,
+    message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+  },
+});
+
+/** Past its points for one account, each login check waits a step longer, up to the most. */
+export const loginSlowdown = { stepMs: 200, maxMs: 5_000 };
+
+/** Reports about one item in a window past which they are held for one digest (foundReportCreator). */
+export const reportHold = (config: Config) => config.limits.reportsHeldAfterPerItem ?? 20;
+
+/** The counter a rule counts on, on this database (a shared one: call it outside a transaction). */
+export function limiterOf(rule: Rule, db: Knex, overrides: Overrides = {}): Limiter {
+  const points = rule.points(overrides);
+  if (rule.perProcess) return memoryLimiter({ points, durationMs: rule.windowMs });
+  return sharedLimiter(db, {
+    name: rule.name,
+    points,
+    durationMs: rule.windowMs,
+    blockInMemory: rule.hot,
+    batch: rule.hot,
+  });
+}
