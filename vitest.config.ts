@@ -16,6 +16,7 @@ export default defineConfig({
           include: [
             'packages/**/*.test.ts',
             '*.test.ts',
+            'docs/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/web/*.test.ts',
             'apps/print-station/src/**/*.test.ts',
