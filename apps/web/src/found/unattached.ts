@@ -9,15 +9,7 @@ import { lostT } from './lostText';
  */
 export function unattachedView(tr: Translator, qrCode: string, root: HTMLElement) {
   const onSent = () => {
-    show(
-      root,
-      h(
-        'section',
-        { className: 'finder-card finder-sent', role: 'status' },
-        h('h1', { className: 'finder-sent__title', tabindex: -1 }, tr.t('sentTitle')),
-        h('p', { className: 'finder-sent__body' }, lostT(tr.lang, 'unattachedSent')),
-      ),
-    );
+    show(root, unattachedSent(tr, 'h1'));
     window.scrollTo(0, 0);
     root.querySelector<HTMLElement>('h1')?.focus();
   };
@@ -31,5 +23,15 @@ export function unattachedView(tr: Translator, qrCode: string, root: HTMLElement
       h('p', { className: 'finder-state__hint' }, lostT(tr.lang, 'unattachedBody')),
     ),
     form,
+  );
+}
+
+/** What a finder reads once their message about a label with no item is sent. */
+export function unattachedSent(tr: Translator, titleTag: 'h1' | 'p') {
+  return h(
+    'section',
+    { className: 'finder-card finder-sent', role: 'status' },
+    h(titleTag, { className: 'finder-sent__title', tabindex: -1 }, tr.t('sentTitle')),
+    h('p', { className: 'finder-sent__body' }, lostT(tr.lang, 'unattachedSent')),
   );
 }

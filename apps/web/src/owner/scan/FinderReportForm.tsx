@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { h, show } from '../../found/dom';
+import { show } from '../../found/dom';
 import { reportForm } from '../../found/form';
 import { pickLanguage, translator } from '../../found/i18n';
-import { lostT } from '../../found/lostText';
+import { unattachedSent } from '../../found/unattached';
 import '../../found/found.css';
 
 /**
@@ -17,16 +17,8 @@ export function FinderReportForm({ qrCode }: { qrCode: string }) {
     const tr = translator(
       pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]),
     );
-    const onSent = () =>
-      show(
-        root,
-        h(
-          'section',
-          { className: 'finder-sent', role: 'status' },
-          h('p', { className: 'finder-sent__title', tabindex: -1 }, tr.t('sentTitle')),
-          h('p', { className: 'finder-sent__body' }, lostT(tr.lang, 'unattachedSent')),
-        ),
-      );
+    // Its own heading stays the card's: the sent title is a paragraph here.
+    const onSent = () => show(root, unattachedSent(tr, 'p'));
     show(root, reportForm({ tr, qrCode, background: root, onSent }));
     return () => root.replaceChildren();
   }, [qrCode]);
