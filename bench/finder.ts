@@ -206,6 +206,7 @@ for (const kind of DATABASES) {
       'p50 ms': r.p50,
       'p99 ms': r.p99,
       errors: r.errors,
+      'error kinds': r.errorKinds,
     })),
   );
   const target = results.find((r) => r.name === 'finder (this tree)' && r.rate === TARGET.rate * scale);

@@ -20,6 +20,8 @@ export interface OpenLoopResult {
   p99: number;
   /** Non-2xx answers, failed connections and requests unanswered within the timeout. */
   errors: number;
+  /** The errors by kind: a status, `timeout` or a socket error's code. */
+  errorKinds: string;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -34,17 +36,17 @@ export async function openLoop(opts: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1_000 });
   const total = Math.round((opts.rate * opts.durationMs) / 1000);
   const latencies: number[] = [];
-  let errors = 0;
+  const kinds = new Map<string, number>();
   let answered = 0;
   let lastAnswer = 0;
 
   const send = (intended: number) =>
     new Promise<void>((resolve) => {
       const shot = opts.next();
-      const done = (ok: boolean) => {
+      const done = (error: string | null) => {
         const now = performance.now();
         latencies.push(now - intended);
-        if (!ok) errors++;
+        if (error) kinds.set(error, (kinds.get(error) ?? 0) + 1);
         else answered++;
         lastAnswer = now;
         resolve();
@@ -61,12 +63,12 @@ export async function openLoop(opts: {
         },
         (res) => {
           res.resume();
-          res.on('end', () => done(res.statusCode! < 300));
-          res.on('error', () => done(false));
+          res.on('end', () => done(res.statusCode! < 300 ? null : String(res.statusCode)));
+          res.on('error', () => done('aborted'));
         },
       );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => done(false));
+      req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
+      req.on('error', (err: NodeJS.ErrnoException) => done(err.code ?? 'error'));
       req.end(shot.body);
     });
 
@@ -88,6 +90,7 @@ export async function openLoop(opts: {
     achieved: answered / ((lastAnswer - start) / 1000),
     p50: +pct(0.5).toFixed(1),
     p99: +pct(0.99).toFixed(1),
-    errors,
+    errors: [...kinds.values()].reduce((a, b) => a + b, 0),
+    errorKinds: [...kinds].map(([kind, n]) => `${kind}×${n}`).join(' '),
   };
 }
