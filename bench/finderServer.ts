@@ -1,36 +1,45 @@
 /**
  * One server for bench:finder, in a process of its own (as in production, and so the load
- * generator never shares its thread): the API on a fresh PostgreSQL database with LABELS labels
- * on items of one owner, or with BENCH_BARE_DB the baseline, a bare Koa server doing one indexed
- * read of that database per request. Prints `BENCH_READY {json}` once it answers.
+ * generator never shares its thread): the API with LABELS labels on items of one owner, on a fresh
+ * PostgreSQL database (BENCH_DB=postgres) or on PGlite in a fresh data folder (BENCH_DB=embedded,
+ * the embedded default's production setup); or with BENCH_BARE the baseline, a bare Koa server
+ * answering a small JSON. Prints `BENCH_READY {json}` once it answers.
  *
  * It uses only what every revision since the finder's benchmark began has (config, server, test
- * database, code factory), so `BENCH_AGAINST` can start an earlier revision's server with it.
+ * database, embedded connection, code factory), so `BENCH_AGAINST` can start an earlier revision's
+ * server with it.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../apps/api/src/config';
+import { connectEmbedded } from '../apps/api/src/db/connection';
 import { startServer } from '../apps/api/src/server';
 import { assignedItem } from '../apps/api/src/testing/codeFactory';
 import { freshDatabase } from '../apps/api/src/testing/testServer';
 
 const LABELS = Number(process.env.BENCH_LABELS ?? 500);
 const ready = (info: object) => console.log(`BENCH_READY ${JSON.stringify(info)}`);
-process.on('SIGTERM', () => process.exit(0));
+// Stopped by SIGTERM: the API closes its database (a fresh PostgreSQL one is dropped).
+let stop = async () => {};
+process.on('SIGTERM', () => void stop().finally(() => process.exit(0)));
 
-if (process.env.BENCH_BARE_DB) {
+if (process.env.BENCH_BARE) {
   const { default: Koa } = await import('koa');
-  const { default: knex } = await import('knex');
-  const db = knex({ client: 'pg', connection: process.env.BENCH_BARE_DB, pool: { min: 0, max: 10 } });
   const app = new Koa();
-  app.use(async (ctx) => {
-    ctx.body = await db('qr_codes').where({ value: ctx.query.code }).first('id', 'item_id');
+  app.use((ctx) => {
+    ctx.body = { success: true, data: { code: ctx.path.slice(1) }, error: null };
   });
   const server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  ready({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  ready({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, codes: [] });
 } else {
-  const db = await freshDatabase('postgres');
+  const embedded = process.env.BENCH_DB === 'embedded';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-bench-'));
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const db = embedded ? await connectEmbedded(path.join(dataDir, 'db')) : await freshDatabase('postgres');
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: '0',
@@ -38,6 +47,7 @@ if (process.env.BENCH_BARE_DB) {
     LOG_LEVEL: 'warn',
     SEED_DEMO: '0',
     SERVE_WEB: '0',
+    DATA_DIR: dataDir,
     SMTP_URL: process.env.BENCH_SMTP_URL ?? '',
     SCAN_LIMIT_PER_MINUTE: '100000000',
     REPORT_LIMIT_PER_ITEM: '100000',
@@ -46,6 +56,7 @@ if (process.env.BENCH_BARE_DB) {
     CODE_LOOKUP_LIMIT_PER_MINUTE: '100000000',
   });
   const server = await startServer(config, { db });
+  stop = server.close;
   const register = await fetch(`${server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -62,5 +73,6 @@ if (process.env.BENCH_BARE_DB) {
         )
       ).map((label) => label.code),
     );
-  ready({ url: server.url, codes, sessionToken: register.sessionToken, databaseUrl: db.url });
+  const url = server.url.replace('localhost', '127.0.0.1');
+  ready({ url, codes, sessionToken: register.sessionToken });
 }

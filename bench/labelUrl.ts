@@ -138,7 +138,7 @@ const browser = await chromium.launch({
 });
 const urls = { [`/qr/{code}`]: `${server.url}/qr/${code}`, [`/found/{code}`]: `${server.url}/found/${code}` };
 const loads: Record<string, Load[]> = {};
-// One unmeasured load of each warms the server (module loading, prepared statements).
+// One unmeasured load of each warms the server (module loading, pool connections).
 for (const url of Object.values(urls)) await coldLoad(browser, url);
 for (let i = 0; i < RUNS; i++)
   for (const [name, url] of Object.entries(urls)) (loads[name] ??= []).push(await coldLoad(browser, url));

@@ -7,7 +7,6 @@ import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 import lockfile from 'proper-lockfile';
 import { currentMigrationName, migrationSource, renameMigrationRows } from '@homing/migrations';
-import { closeHotPool, openHotPool } from './hotPool';
 
 export class DataFolderLockedError extends Error {}
 
@@ -31,15 +30,11 @@ export function connectPostgres(url: string, pool: Knex.PoolConfig = { min: 0, m
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
     ...knexSnakeCaseMappers(),
   });
-  openHotPool(knex, url);
   return {
     knex,
     kind: 'postgres',
     url,
-    close: async () => {
-      await closeHotPool(knex);
-      await knex.destroy();
-    },
+    close: () => knex.destroy(),
   };
 }
 

@@ -27,8 +27,8 @@ export interface Rule {
    */
   readonly perProcess?: boolean;
   /**
-   * Counted on every public look-up: hits arrive together in one statement per key, and a key over
-   * its points is refused from memory, with no statement, for the rest of its window.
+   * Counted on every public look-up: a key over its points is refused from memory, with no
+   * statement, for the rest of its window.
    */
   readonly hot?: boolean;
 }
@@ -131,6 +131,5 @@ export function limiterOf(rule: Rule, db: Knex, overrides: Overrides = {}): Limi
     points,
     durationMs: rule.windowMs,
     blockInMemory: rule.hot,
-    batch: rule.hot,
   });
 }

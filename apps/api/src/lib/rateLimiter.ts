@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { batched } from '../db/batched';
-import { hotPoolOf } from '../db/hotPool';
 
 /** The table `rate-limiter-flexible` keeps its counters in (made by a migration, not by the library). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -105,46 +103,6 @@ function knexStoreClient(knex: Knex) {
   };
 }
 
-/**
- * Hits that arrive together go in one upsert per key (`db/batched.ts`): n waiting hits on a key
- * consume n points at once and the i-th of them is allowed when the count before it plus i is
- * within the points, exactly as n single upserts in that order would decide. A hot key (one busy
- * address) then costs a few statements under load, not one row lock per request.
- */
-function batchedHits(limiter: RateLimiterPostgres, points: number): Limiter['hit'] {
-  const consumeMany = (key: string, n: number) =>
-    limiter.consume(key, n).then(
-      (res) => ({ res, counted: true }),
-      (err: unknown) => {
-        if (err instanceof RateLimiterRes) return { res: err, counted: err.consumedPoints >= n };
-        throw err;
-      },
-    );
-  // One upsert at a time: a second on the same row would only wait for the first's lock, and the
-  // hits that arrive meanwhile go together in the next.
-  const hit = batched(
-    async (keys: string[]) => {
-      const counts = new Map<string, number>();
-      for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-      const totals = new Map(
-        await Promise.all([...counts].map(async ([key, n]) => [key, await consumeMany(key, n)] as const)),
-      );
-      const seen = new Map<string, number>();
-      return keys.map((key): LimitOutcome => {
-        const { res, counted } = totals.get(key)!;
-        const i = seen.get(key) ?? 0;
-        seen.set(key, i + 1);
-        // Refused from memory (the key is blocked): nothing was counted, every hit is over.
-        if (!counted) return { allowed: false, consumed: points + 1, msBeforeNext: res.msBeforeNext };
-        const consumed = res.consumedPoints - counts.get(key)! + i + 1;
-        return { allowed: consumed <= points, consumed, msBeforeNext: res.msBeforeNext };
-      });
-    },
-    { concurrency: 1 },
-  );
-  return (key, n = 1) => (n === 1 ? hit(key) : Promise.reject(new Error('batched hits count one point')));
-}
-
 const shared = new WeakMap<Knex, Map<string, Limiter>>();
 
 /**
@@ -155,16 +113,20 @@ const shared = new WeakMap<Knex, Map<string, Limiter>>();
  */
 export function sharedLimiter(
   knex: Knex,
-  opts: { name: string; points: number; durationMs: number; blockInMemory?: boolean; batch?: boolean },
+  opts: {
+    name: string;
+    points: number;
+    durationMs: number;
+    blockInMemory?: boolean;
+  },
 ): Limiter {
   let byName = shared.get(knex);
   if (!byName) shared.set(knex, (byName = new Map()));
-  const id = `${opts.name}:${opts.points}:${opts.durationMs}:${opts.blockInMemory ?? false}:${opts.batch ?? false}`;
+  const id = `${opts.name}:${opts.points}:${opts.durationMs}:${opts.blockInMemory ?? false}`;
   let limiter = byName.get(id);
   if (!limiter) {
     const store = new RateLimiterPostgres({
-      // On PostgreSQL the library's own client type (a `pg.Pool`: the hot path's); on PGlite, knex.
-      storeClient: hotPoolOf(knex) ?? knexStoreClient(knex),
+      storeClient: knexStoreClient(knex),
       storeType: 'pool',
       tableName: RATE_LIMIT_TABLE,
       tableCreated: true,
@@ -176,7 +138,6 @@ export function sharedLimiter(
       ...(opts.blockInMemory ? { inMemoryBlockOnConsumed: opts.points + 1 } : {}),
     });
     limiter = wrap(store);
-    if (opts.batch) limiter = { ...limiter, hit: batchedHits(store, opts.points) };
     if (opts.blockInMemory) limiter = rememberingRefusals(limiter);
     byName.set(id, limiter);
   }

@@ -32,7 +32,7 @@ function fromHttpError(
 
 // PostgreSQL's class 22 "data exception" (22021 bad byte sequence such as NUL, 22P05 untranslatable
 // character, 22001 too long, 22003 out of range, 22P02 bad text representation…) is always about the
-// values sent, so it is the client's input: a 400. Raw queries (rate limits, prepared statements)
+// values sent, so it is the client's input: a 400. Raw queries (rate limits, knex.raw)
 // reach here as the driver's error with its SQLSTATE, without Objection's wrapping.
 const isPostgresDataError = (err: unknown) =>
   err instanceof Error && /^22[0-9A-Z]{3}$/.test(String((err as { code?: unknown }).code ?? ''));

@@ -1,8 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { batched } from '../db/batched';
-import { preparedQuery } from '../db/prepared';
 import type { Logger } from '../logger';
 
 export interface OwnerEvent {
@@ -59,7 +57,7 @@ export function localHub(logger: Logger): EventHub {
 /**
  * PostgreSQL LISTEN/NOTIFY: every API process listens on one dedicated connection and hands
  * events to its own subscribers; publishing is a NOTIFY, sent through the API's own pool, that
- * reaches all of them. Events published together (a burst of scans) go in one statement.
+ * reaches all of them.
  */
 export async function postgresHub(databaseUrl: string, knex: Knex, logger: Logger): Promise<EventHub> {
   const fan = localFanOut();
@@ -85,18 +83,14 @@ export async function postgresHub(databaseUrl: string, knex: Knex, logger: Logge
     client = c;
   };
   await connect();
-  const notify = batched(async (payloads: string[]) => {
-    await preparedQuery(knex, 'owner-events', 'SELECT pg_notify(?, p) FROM unnest(?::text[]) AS p', [
-      CHANNEL,
-      payloads,
-    ]);
-    return payloads.map(() => undefined);
-  });
   return {
-    publish: (userId, event) =>
-      notify(JSON.stringify({ userId, event })).catch((err: unknown) =>
-        logger.warn({ err }, 'live event not published'),
-      ),
+    publish: async (userId, event) => {
+      try {
+        await knex.raw('SELECT pg_notify(?, ?)', [CHANNEL, JSON.stringify({ userId, event })]);
+      } catch (err) {
+        logger.warn({ err }, 'live event not published');
+      }
+    },
     subscribe: fan.subscribe,
     async close() {
       closed = true;

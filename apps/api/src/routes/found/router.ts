@@ -61,6 +61,7 @@ export function foundRoutes(deps: Deps): RouteDef[] {
         path: '/api/analytics/scan',
         access: 'public',
         body: scanAnalyticsRequest,
+        transaction: true,
         status: 201,
         limits: [scans],
       },
@@ -86,8 +87,8 @@ export function foundRoutes(deps: Deps): RouteDef[] {
           },
           { ...ctx, hub, config, worker },
         );
-        // scanRecorder returns once its group commit is done; a repeat was not stored.
-        if (!event.repeated) metrics.countScan(event.deviceType);
+        // A repeat was not stored.
+        if (!event.repeated) ctx.afterCommit(() => metrics.countScan(event.deviceType));
         return { id: event.id, deviceType: event.deviceType, repeated: event.repeated };
       },
     ),

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { Ctx, Effects } from '../../ctx';
 import { User } from '../../models/User';
@@ -27,23 +26,21 @@ export interface LostScan {
 /**
  * Someone scanned a lost item's label: its owner is told at once, by e-mail and SMS through the
  * durable outbox (rows marked `urgent`, due now) and live on their open dashboards (with the
- * finder's position when the finder chose to share it). One insert on the pool: the scan itself
- * was group-committed already, and an alert must not wait for anyone else's.
+ * finder's position when the finder chose to share it). The outbox rows commit with the scan.
  */
 export async function lostScanAlerter(
   scan: LostScan,
   { trx, config, hub, worker, afterCommit }: Pick<Ctx, 'trx'> & Effects & LostScanDeps,
 ) {
-  const db = trx as Knex;
-  const owner = await User.query(db).findById(scan.ownerId);
+  const owner = await User.query(trx).findById(scan.ownerId);
   if (!owner) return;
   const text = { itemName: scan.itemName, publicUrl: config.publicUrl, brandName: config.brand.name };
   const messages: OutboxMessage[] = [];
   if (owner.email) messages.push({ channel: 'email', to: owner.email, ...lostScanEmail(scan, text) });
-  const phone = await smsRecipient(db, owner.id);
+  const phone = await smsRecipient(trx, owner.id);
   if (phone) messages.push({ channel: 'sms', to: phone, text: lostScanSms(scan, text) });
   await enqueue(
-    db,
+    trx,
     messages.map((m) => ({
       ...m,
       userId: owner.id,
