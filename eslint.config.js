@@ -5,7 +5,8 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Test code: tests, their helpers and fixtures, the e2e suite, benchmarks. Everything else is production.
+// Test code: tests, their helpers and fixtures, the e2e suite, `npm test`'s runner, benchmarks. Everything
+// else is production.
 const testCode = [
   '**/*.test.ts',
   '**/*.test.tsx',
@@ -13,6 +14,7 @@ const testCode = [
   '**/fixtures.ts',
   'packages/*/test/**',
   'tests/**',
+  'scripts/test.ts',
   'bench/**',
 ];
 
