@@ -74,7 +74,7 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
     const rows = await after.knex('users').select('email', 'phoneNumber', 'isAdmin').orderBy('createdAt');
     expect(rows.map((r) => r.isAdmin)).toEqual([false, true]);
     await after.close();
-  }, 60_000);
+  });
 
   // The lock exists only on the embedded data folder (PostgreSQL admits many processes).
   it.skipIf(testDbKind() === 'postgres')(
