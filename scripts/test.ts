@@ -3,7 +3,7 @@
  * run here. Each suite or group of tests it cannot run is named on one line with the command that
  * would enable it; under CI=true a missing prerequisite fails the run instead (a green CI run means
  * everything ran). Tests that need a tool guard themselves too (they skip saying why, or fail
- * under CI), so `npx vitest run <file>` behaves the same way.
+ * under CI), so `npx vitest run <file>` behaves the same way. `npm test -- --preflight` only looks.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -172,6 +172,10 @@ async function main() {
   if (fatal.length) {
     console.error(`CI=true: ${fatal.length} prerequisite(s) missing (above); nothing may be skipped in CI.`);
     process.exit(1);
+  }
+  if (process.argv.includes('--preflight')) {
+    console.log(`would run: vitest (${projects.join(', ')})${browser ? ' and the browser tests' : ''}`);
+    return;
   }
 
   const vitest = await run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
