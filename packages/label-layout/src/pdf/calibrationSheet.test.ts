@@ -80,6 +80,5 @@ describe('renderCalibrationSheetPdf', () => {
         `x ${calibration.xMm < 0 ? '-' : '+'}${Math.abs(calibration.xMm).toFixed(2)} mm`,
       );
     },
-    30_000,
   );
 });
