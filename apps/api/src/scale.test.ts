@@ -147,19 +147,21 @@ describe.skipIf(skip)(
       const { code, itemId } = await assignedItem(db.knex, owner.id, { name: 'Blue backpack' });
       const accepted: string[] = [];
       const afterKill: number[] = [];
-      let killedAt = 0;
+      let killed = false;
+      let dead = false;
+      void apiA.exited.then(() => (dead = true));
       let n = 0;
       // Four senders at once, as many finders would; A is killed once 20 reports are in, and the
-      // senders go on until 24 requests have started well after the kill (however fast or slow the
+      // senders go on until 24 requests have started after A is gone (however fast or slow the
       // machine), so routing around the dead process is seen, not assumed.
       const sender = async () => {
-        while ((!killedAt || afterKill.length < 24) && n < 400) {
-          const startedAt = Date.now();
+        while ((!dead || afterKill.length < 24) && n < 400) {
+          const startedDead = dead;
           const res = await viaNginx('POST', `/api/found/${code}/report`, { body: report(`report ${++n}`) });
           if (res.status === 201) accepted.push((res.body.data as { reportId: string }).reportId);
-          if (killedAt && startedAt > killedAt + 500) afterKill.push(res.status);
-          if (!killedAt && accepted.length >= 20) {
-            killedAt = Date.now();
+          if (startedDead) afterKill.push(res.status);
+          if (!killed && accepted.length >= 20) {
+            killed = true;
             apiA.child.kill('SIGKILL');
           }
         }
