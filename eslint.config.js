@@ -6,7 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { apiRooms } from './eslint.rooms.js';
 
-// Test code: tests, their helpers and fixtures, the e2e suite, benchmarks. Everything else is production.
+// Test code: tests, their helpers and fixtures, the e2e suite, `npm test`'s runner, benchmarks. Everything
+// else is production.
 const testCode = [
   '**/*.test.ts',
   '**/*.test.tsx',
@@ -14,6 +15,7 @@ const testCode = [
   '**/fixtures.ts',
   'packages/*/test/**',
   'tests/**',
+  'scripts/test.ts',
   'bench/**',
 ];
 

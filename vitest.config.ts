@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit tests run once; API tests run twice: on a real PostgreSQL server and on the embedded PGlite.
+// `npm test` (scripts/test.ts) picks the projects this machine can run.
+
+// Tests wait for events, never for the clock; a test or hook that has not finished in five
+// minutes is hung, whatever the machine's load. Only this guard bounds them.
+const HANG_GUARD_MS = 300_000;
+const timeouts = { testTimeout: HANG_GUARD_MS, hookTimeout: HANG_GUARD_MS };
+
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker; the API tests mostly wait on PostgreSQL, sockets
@@ -22,6 +29,7 @@ export default defineConfig({
             'apps/print-station/src/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.cups.test.ts'],
+          ...timeouts,
         },
       },
       {
@@ -29,8 +37,7 @@ export default defineConfig({
         test: {
           name: 'station-cups',
           include: ['apps/print-station/src/**/*.cups.test.ts'],
-          testTimeout: 60000,
-          hookTimeout: 60000,
+          ...timeouts,
           fileParallelism: false,
         },
       },
@@ -42,8 +49,7 @@ export default defineConfig({
           isolate: false,
           include: ['apps/api/src/**/*.test.ts', 'migrations/**/*.test.ts'],
           env: { HOMING_TEST_DB: 'postgres' },
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          ...timeouts,
         },
       },
       {
@@ -54,8 +60,7 @@ export default defineConfig({
           isolate: false,
           include: ['apps/api/src/**/*.test.ts', 'migrations/**/*.test.ts'],
           env: { HOMING_TEST_DB: 'embedded' },
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          ...timeouts,
         },
       },
     ],

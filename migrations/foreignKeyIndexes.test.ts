@@ -40,7 +40,7 @@ describe('migration 20261122204334_foreign_key_indexes', () => {
   beforeAll(async () => {
     db = await freshDatabase();
     await migrateLatest(db.knex);
-  }, 60_000);
+  });
   afterAll(() => db?.close());
 
   it('indexes every queried foreign key, and down removes exactly those indexes', async () => {

@@ -11,7 +11,7 @@ describe(`migration ${NAME}`, () => {
   beforeAll(async () => {
     db = await freshDatabase();
     await migrateLatest(db.knex);
-  }, 60_000);
+  });
   afterAll(() => db?.close());
 
   it('counts the contacts of accounts made before it as confirmed, and down removes what it added', async () => {

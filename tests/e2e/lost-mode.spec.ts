@@ -69,7 +69,7 @@ test('the owner marks an item lost; a finder on a phone sees the banner and rewa
   expect(data.data.foundReports[0]).toMatchObject({ message: 'Está en la cafetería de la estación.' });
   // The owner never sees the finder's number; the finder gets their conversation link at it, as E.164.
   expect(JSON.stringify(data)).not.toContain('5512345678');
-  await expect.poll(() => textsTo(request, '+525512345678'), { timeout: 15_000 }).toHaveLength(1);
+  await expect.poll(() => textsTo(request, '+525512345678')).toHaveLength(1);
 });
 
 test('a finder messages the owner of a label that is on no item', async ({ browser, request }) => {

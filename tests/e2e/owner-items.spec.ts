@@ -43,13 +43,16 @@ test.describe('items', () => {
     await page.getByTestId('photo-input').setInputFiles(png('keys.png'));
     await expect(page.getByAltText('Selected photo preview')).toBeVisible();
 
-    // Hold the request a moment to see the busy label.
+    // Hold the request until the busy label has been seen.
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/items', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await seen;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Create Item' }).click();
     await expect(page.getByRole('button', { name: 'Creating Item...' })).toBeDisabled();
+    release();
 
     // /items?edit={id}: the dialog opens, then the parameter is removed.
     const dialog = page.getByRole('dialog', { name: 'Edit Item' });
@@ -247,7 +250,7 @@ test.describe('items', () => {
     const phone = await phoneSignedIn(browser, owner, `/qr/${codes[0]}`);
     await expect(phone.page.getByRole('heading', { name: 'QR Code Assigned' })).toBeVisible();
     await expect(phone.page.getByText('QR code assigned to your item!')).toBeVisible();
-    await expect(phone.page.getByRole('dialog', { name: 'Edit Item' })).toBeVisible({ timeout: 10_000 });
+    await expect(phone.page.getByRole('dialog', { name: 'Edit Item' })).toBeVisible();
     await expect(phone.page).toHaveURL('/items');
     await expect(phone.page.getByRole('dialog', { name: 'Edit Item' })).toContainText(
       `This item carries ${codes[0]}`,

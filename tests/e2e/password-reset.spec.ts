@@ -10,13 +10,10 @@ async function waitForPeer<T>(
 ): Promise<T> {
   let found: T | undefined;
   await expect
-    .poll(
-      async () => {
-        found = pick((await (await request.get(`${PEER_URL}${path}`)).json()) as T[]);
-        return !!found;
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      found = pick((await (await request.get(`${PEER_URL}${path}`)).json()) as T[]);
+      return !!found;
+    })
     .toBe(true);
   return found!;
 }

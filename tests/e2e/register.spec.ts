@@ -159,8 +159,11 @@ test.describe('registration', () => {
   });
 
   test('busy label and network failure', async ({ page }) => {
+    // Held until the busy label has been seen, then the network fails.
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/register', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await seen;
       await route.abort();
     });
     await page.goto('/auth/createAccount');
@@ -169,6 +172,7 @@ test.describe('registration', () => {
     await form.password.fill(PASSWORD);
     await form.submit.click();
     await expect(form.submit).toHaveText('Please wait...');
+    release();
     await expect(form.alert).toHaveText('Network error during registration');
   });
 });

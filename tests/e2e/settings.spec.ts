@@ -5,8 +5,7 @@ import { PASSWORD, openSignedIn, registerViaApi, uniqueEmail, userMenuButton } f
 // The owner's settings on a phone: reached from the user menu; name, quiet hours, sessions,
 // export and deletion, each proved by what the server then holds.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-// One long journey through every section (each step is quick; together they pass the default 30 s).
-test.setTimeout(90_000);
+// One long journey through every section.
 
 test('settings on a phone: name, quiet hours, sessions, export, then delete the account', async ({
   page,

@@ -58,7 +58,6 @@ test.describe('print station build (outside the repository, stand-in Electron)',
   const waiting = new Map<number, (result: unknown) => void>();
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
     // Exactly `npm run build -w @homing/print-station` (electron-vite reads the package.json of its
     // working directory to decide what to leave external).
     execFileSync(process.execPath, [electronVite, 'build', '--logLevel', 'warn'], {
@@ -80,7 +79,7 @@ test.describe('print station build (outside the repository, stand-in Electron)',
       messages.push(message);
       if (message.type === 'reply') waiting.get(message.id)?.(message.result);
     });
-    await expect.poll(() => messages.some((m) => m.type === 'load'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => messages.some((m) => m.type === 'load')).toBe(true);
 
     const root = join(copy, 'out/renderer');
     const types: Record<string, string> = {

@@ -36,7 +36,6 @@ test.describe('print station (browser twin)', () => {
   // The e2e server's URL is the project's baseURL; beforeAll gets no test-scoped fixtures.
   // eslint-disable-next-line no-empty-pattern
   test.beforeAll(async ({}, testInfo) => {
-    test.setTimeout(120_000);
     const api = testInfo.project.use.baseURL!;
     await build({ configFile, logLevel: 'warn' });
     server = await preview({

@@ -92,25 +92,50 @@ const freePort = () =>
     });
   });
 
-/** `tsx apps/api/src/main.ts` as a real child process, stopped (SIGTERM) once its banner is out. */
-async function startAndStop(env: Record<string, string>) {
+/** `tsx apps/api/src/main.ts` as a real child process; `until` resolves once its output satisfies `ok`. */
+function startMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const until = Date.now() + 60_000;
-  while (!out.includes('Stop with Ctrl-C.') && child.exitCode === null && Date.now() < until)
-    await new Promise((r) => setTimeout(r, 50));
+  const out = { all: '', stderr: '' };
+  const waiting = new Set<() => void>();
+  const collect = (stream: 'stdout' | 'stderr') => (d: Buffer) => {
+    out.all += d.toString();
+    if (stream === 'stderr') out.stderr += d.toString();
+    for (const check of waiting) check();
+  };
+  child.stdout.on('data', collect('stdout'));
+  child.stderr.on('data', collect('stderr'));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  /** Resolves when the output so far satisfies `ok`; rejects if the process ends first. */
+  const until = (ok: (text: string) => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!ok(out.all)) return;
+        waiting.delete(check);
+        resolve();
+      };
+      waiting.add(check);
+      check();
+      void exited.then(() => {
+        if (waiting.delete(check))
+          reject(new Error(`main.ts exited before the expected output:\n${out.all}`));
+      });
+    });
+  return { child, out, exited, until };
+}
+
+/** Starts main.ts, waits for its banner and one request's log line, then stops it (SIGTERM). */
+async function startAndStop(env: Record<string, string>) {
+  const main = startMain(env);
+  await main.until((text) => text.includes('Stop with Ctrl-C.'));
   // One request, so the process writes a log line in the format under test.
-  if (env.PORT) await fetch(`http://127.0.0.1:${env.PORT}/api/item-types`).catch(() => undefined);
-  await new Promise((r) => setTimeout(r, 300));
-  child.kill('SIGTERM');
-  await exited;
-  return out;
+  await fetch(`http://127.0.0.1:${env.PORT}/api/item-types`);
+  await main.until((text) => text.includes('/api/item-types'));
+  main.child.kill('SIGTERM');
+  await main.exited;
+  return main.out.all;
 }
 
 // The embedded trial's first start is what this checks: a PostgreSQL run would only repeat it.
@@ -139,5 +164,22 @@ describe.skipIf(testDbKind() !== 'embedded')('npm start on a new data folder', (
     expect(second).toMatch(/Admin +admin@homing\.local {2}\(its password was shown at the first start/);
     expect(second).not.toContain(password!);
     expect(second).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: /m);
-  }, 120_000);
+  });
+
+  it('on a busy port says so in one line and exits 1, before it creates the data folder or the admin', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    const fresh = path.join(dataDir, 'never-made');
+    try {
+      const main = startMain({ DATA_DIR: fresh, PORT: String(port), SEED_DEMO: '1' });
+      expect(await main.exited).toBe(1);
+      expect(main.out.all).toBe(
+        `Port ${port} is already in use: stop the other process or set PORT to a free port (PORT=${port + 1} npm start)\n`,
+      );
+      expect(fs.existsSync(fresh)).toBe(false);
+    } finally {
+      busy.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { startupBanner } from './banner';
 import { ConfigError, loadConfig } from './config';
 import { DataFolderLockedError } from './db/connection';
-import { startServer } from './server';
+import { PortUnavailableError, startServer } from './server';
 
 async function main() {
   let config;
@@ -34,7 +34,7 @@ async function main() {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (err) {
-    if (err instanceof DataFolderLockedError) {
+    if (err instanceof DataFolderLockedError || err instanceof PortUnavailableError) {
       console.error(err.message);
       process.exit(1);
     }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedItem } from './testing/codeFactory';
 import { startSmtpSink } from './testing/smtpSink';
 import { signUp, startTestServer, type TestServer } from './testing/testServer';
+import { WAIT_MS } from './testing/patience';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let server: TestServer;
@@ -37,9 +38,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 async function eventually(check: () => Promise<boolean>) {
-  const until = Date.now() + 10_000;
+  const until = Date.now() + WAIT_MS;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met within 10 s');
+    if (Date.now() > until) throw new Error(`condition not met within ${WAIT_MS} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -68,7 +69,7 @@ describe('/metrics', () => {
       body: { foundNotes: 'At the bus stop', finderPhone: '+15557654321' },
     });
     expect(report.status).toBe(201);
-    await sink.waitFor(1, 30_000);
+    await sink.waitFor(1);
 
     let text = '';
     await eventually(async () => {

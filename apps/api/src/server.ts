@@ -78,20 +78,68 @@ async function beforeDeadline(work: Promise<unknown>, deadline: number): Promise
   }
 }
 
-/** Connects, migrates, seeds the embedded default and listens: the whole product in one process. */
+/** The port cannot be had (another process holds it, or it needs privileges): one line says so. */
+export class PortUnavailableError extends Error {
+  constructor(
+    readonly port: number,
+    readonly code: string,
+  ) {
+    super(
+      code === 'EADDRINUSE'
+        ? `Port ${port} is already in use: stop the other process or set PORT to a free port (PORT=${port + 1} npm start)`
+        : `Port ${port} cannot be opened (${code}): set PORT to another port (PORT=3000 npm start)`,
+    );
+    this.name = 'PortUnavailableError';
+  }
+}
+
+function listen(server: http.Server, port: number, host: string | undefined) {
+  return new Promise<void>((resolve, reject) => {
+    const failed = (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE' || err.code === 'EACCES' ? new PortUnavailableError(port, err.code) : err,
+      );
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
+/** Until the app is ready, the bound port answers 503 (a health check waits; a browser retries). */
+const starting: http.RequestListener = (_req, res) => {
+  res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1', Connection: 'close' });
+  res.end('starting\n');
+};
+
+/**
+ * Listens, then connects, migrates and seeds the embedded default: the whole product in one
+ * process. The port comes first, so a busy one is reported before anything is created (the data
+ * folder, the migrated schema, the local admin whose password is shown only once).
+ */
 export async function startServer(
   config: Config,
   opts: { db?: Database; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel, config.logFormat);
-  const db = opts.db ?? (await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  let handler = starting;
+  const server = createHttpServer(config.http, (req, res) => handler(req, res));
+  await listen(server, config.port, config.host).catch(async (err: unknown) => {
+    await opts.db?.close();
+    throw err;
+  });
+  let db: Database | undefined = opts.db;
   let seed: SeedOutcome | null = null;
   try {
+    db ??= await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const applied = await migrateLatest(db.knex);
     if (applied.length) logger.info({ applied }, 'database migrated');
     if (config.seedDemo) seed = await seedLocal({ knex: db.knex, config, logger });
   } catch (err) {
-    await db.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db?.close();
     throw err;
   }
   const hub = await createHub(db, logger);
@@ -102,11 +150,7 @@ export async function startServer(
   const deps: Deps = { db: db.knex, config, logger, hub, worker, stopping: stopping.signal, metrics };
   const app = createApp(deps);
   // Once stopping, every answer closes its connection (createApp), so keep-alive clients move elsewhere.
-  const server = createHttpServer(config.http, app.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  handler = app.callback();
   const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
   worker?.start();
   retention?.start();

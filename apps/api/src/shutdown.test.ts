@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/connection';
 import { freshDatabase, testDbKind, uniqueEmail } from './testing/testServer';
+import { WAIT_MS } from './testing/patience';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const SHUTDOWN_MS = 5_000;
@@ -119,7 +120,7 @@ describe('SIGTERM', () => {
       expect(streamed).toMatch(/\nretry: \d+\n\n$/);
 
       // No new connections are taken while the slow request is still in flight.
-      await expect.poll(() => refused(port), { timeout: 2_000 }).toBe(true);
+      await expect.poll(() => refused(port), { timeout: WAIT_MS }).toBe(true);
       expect(main.child.exitCode).toBeNull();
 
       // The in-flight request completes normally, and its connection closes after it.
@@ -136,7 +137,7 @@ describe('SIGTERM', () => {
     } finally {
       main.child.kill('SIGKILL');
     }
-  }, 120_000);
+  });
 });
 
 // The lock guards the embedded data folder only (PostgreSQL admits many processes).
@@ -173,5 +174,5 @@ describe.skipIf(testDbKind() !== 'embedded')('crash restart on the embedded data
       second.child.kill('SIGTERM');
       await second.exited;
     }
-  }, 120_000);
+  });
 });

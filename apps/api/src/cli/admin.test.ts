@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,11 +25,23 @@ async function target(): Promise<{
   return { db, env: { DATA_DIR: dataDir }, reopen: () => connectEmbedded(dataDir) };
 }
 
+/**
+ * `npm run admin -- …` as a child process. Spawned, not spawnSync: this process must keep running
+ * while the CLI starts, or a data-folder lock it holds (refreshed on a timer) would look stale on a
+ * busy machine and the CLI would take it over.
+ */
 const admin = (args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' },
-    encoding: 'utf8',
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
   });
 
 describe('npm run admin -- grant|revoke <email-or-phone>', () => {
@@ -58,15 +70,15 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
     );
     if (testDbKind() === 'embedded') await db.close();
 
-    const byEmail = admin(['grant', 'ANN@example.com'], env);
+    const byEmail = await admin(['grant', 'ANN@example.com'], env);
     expect(byEmail.status).toBe(0);
     expect(byEmail.stdout).toContain('ANN@example.com is now an admin.');
-    expect(admin(['grant', '(555) 010-0002'], env).status).toBe(0);
-    expect(admin(['revoke', 'ann@example.com'], env).stdout).toContain('is no longer an admin.');
-    const nobody = admin(['grant', 'nobody@example.com'], env);
+    expect((await admin(['grant', '(555) 010-0002'], env)).status).toBe(0);
+    expect((await admin(['revoke', 'ann@example.com'], env)).stdout).toContain('is no longer an admin.');
+    const nobody = await admin(['grant', 'nobody@example.com'], env);
     expect(nobody.status).toBe(1);
     expect(nobody.stderr).toContain('No account with nobody@example.com. The person must register first.');
-    const usage = admin(['promote', 'ann@example.com'], env);
+    const usage = await admin(['promote', 'ann@example.com'], env);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('usage: npm run admin -- grant|revoke <email-or-phone>');
 
@@ -74,7 +86,7 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
     const rows = await after.knex('users').select('email', 'phoneNumber', 'isAdmin').orderBy('createdAt');
     expect(rows.map((r) => r.isAdmin)).toEqual([false, true]);
     await after.close();
-  }, 60_000);
+  });
 
   // The lock exists only on the embedded data folder (PostgreSQL admits many processes).
   it.skipIf(testDbKind() === 'postgres')(
@@ -83,7 +95,7 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-admin-locked-'));
       const running = await connectEmbedded(dataDir);
       try {
-        const res = admin(['grant', 'ann@example.com'], { DATA_DIR: dataDir });
+        const res = await admin(['grant', 'ann@example.com'], { DATA_DIR: dataDir });
         expect(res.status).toBe(1);
         expect(res.stderr).toContain(
           `The data folder ${dataDir} is already in use by another Homing process.`,
@@ -93,6 +105,5 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
         await running.close();
       }
     },
-    60_000,
   );
 });

@@ -104,5 +104,5 @@ describe.skipIf(testDbKind() !== 'postgres')('npm run db:move-to-postgres -- --t
       await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.destroy();
     }
-  }, 180_000);
+  });
 });

@@ -55,7 +55,7 @@ describe.skipIf(embeddedOnly)(
       const db = await connectEmbedded(dataDir);
       expect(await migrateLatest(db.knex)).toEqual([]);
       await db.close();
-    }, 60_000);
+    });
 
     it('refuses a second open inside one process too', async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-lock-'));

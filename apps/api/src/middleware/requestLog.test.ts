@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import Koa from 'koa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
 import { requestLog } from './requestLog';
+import { WAIT_MS } from '../testing/patience';
 
 // requestLog alone on a bare Koa app, its JSON lines read back from a stream.
 const raw: string[] = [];
@@ -36,7 +37,11 @@ const linesOf = async (path: string) => {
   raw.length = 0;
   const res = await fetch(url + path);
   await res.text();
-  await new Promise((r) => setTimeout(r, 20));
+  // The request's own line is its last (written as the handler returns); wait for it.
+  await vi.waitFor(() => expect(raw.some((line) => line.includes('"msg":"request"'))).toBe(true), {
+    timeout: WAIT_MS,
+    interval: 5,
+  });
   const lines = raw.map((line) => JSON.parse(line) as Record<string, unknown>);
   return { id: res.headers.get('x-request-id'), lines, raw: [...raw] };
 };

@@ -3,6 +3,7 @@ import { assignedItem } from '../testing/codeFactory';
 import { startSmtpSink } from '../testing/smtpSink';
 import { signUp, startTestServer, type TestServer } from '../testing/testServer';
 import { readEventStream } from '../testing/eventStreamReader';
+import { WAIT_MS } from '../testing/patience';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let server: TestServer;
@@ -39,7 +40,7 @@ describe('owner notifications', () => {
       },
     });
     expect(res.status).toBe(201);
-    const mails = await sink.waitFor(1, 30_000);
+    const mails = await sink.waitFor(1);
     const mail = mails.find((m) => m.to.includes(owner.email))!;
     expect(mail).toBeTruthy();
     expect(mail.raw).toMatch(/^Subject: Homing: someone found your Green backpack/m);
@@ -52,7 +53,7 @@ describe('owner notifications', () => {
     // SMTP accepts the message a moment before the worker records the delivery.
     const key = mail.messageId.slice(1, -'@homing>'.length);
     let job = await server.db.knex('notifications').where({ idempotencyKey: key }).first();
-    for (let i = 0; i < 200 && job.status !== 'delivered'; i++) {
+    for (const until = Date.now() + WAIT_MS; job.status !== 'delivered' && Date.now() < until;) {
       await new Promise((r) => setTimeout(r, 25));
       job = await server.db.knex('notifications').where({ idempotencyKey: key }).first();
     }
@@ -72,7 +73,7 @@ describe('owner notifications', () => {
     ];
     await server.api('POST', '/api/analytics/scan', { body: { qrCode: code } });
     await server.api('POST', `/api/found/${code}/report`, { body: { foundNotes: 'Cat is safe with me' } });
-    const until = Date.now() + 20_000;
+    const until = Date.now() + WAIT_MS;
     while ((a.events.length < 2 || b.events.length < 2) && Date.now() < until)
       await new Promise((r) => setTimeout(r, 20));
     for (const stream of [a, b]) {

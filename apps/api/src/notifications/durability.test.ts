@@ -75,6 +75,6 @@ describe.skipIf(testDbKind() !== 'postgres')(
         ).toHaveLength(1);
       const retried = await server.db.knex('notifications').where({ id: inFlight.id }).first();
       expect(retried.attempts).toBe(2);
-    }, 60_000);
+    });
   },
 );

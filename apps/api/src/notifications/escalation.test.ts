@@ -17,6 +17,7 @@ import { signUp, startTestServer, uniqueEmail, type TestServer } from '../testin
 import { smtpMailer, type Mailer } from './mailer';
 import { folderSmsProvider } from './sms';
 import { notificationWorker } from './worker';
+import { WAIT_MS } from '../testing/patience';
 
 let sink: SmtpSink;
 let server: TestServer;
@@ -146,7 +147,7 @@ describe('escalation of an unread report', () => {
         .where({ foundReportId: r.id, escalationStep: 1 })
         .whereNotNull('lockedUntil')
         .first('id');
-    const until = Date.now() + 5_000;
+    const until = Date.now() + WAIT_MS;
     while (!(await leased()) && Date.now() < until) await new Promise((res) => setTimeout(res, 20));
     expect(await leased()).toBeTruthy();
 

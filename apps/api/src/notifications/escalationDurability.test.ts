@@ -142,7 +142,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
       expect(mailsTo(sink, contact)).toHaveLength(2);
       expect(await attemptsLogged(done[0]!.id)).toEqual([{ attempt: 2, ok: true }]);
       expect(await attemptsLogged(done[1]!.id)).toEqual([{ attempt: 1, ok: true }]);
-    }, 60_000);
+    });
 
     // The one window a lease cannot close: the provider took the step, the worker died before
     // storing that. The step goes again with the same Message-ID (receivers collapse it) and is
@@ -193,6 +193,6 @@ describe.skipIf(testDbKind() !== 'postgres')(
       const key = `<${sent.idempotencyKey}@homing>`;
       expect(reminders(sink, o.email).map((m) => m.messageId)).toEqual([key, key]);
       expect(await attemptsLogged(id)).toEqual([{ attempt: 2, ok: true }]);
-    }, 60_000);
+    });
   },
 );

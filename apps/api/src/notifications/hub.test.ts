@@ -5,6 +5,7 @@ import { createLogger } from '../logger';
 import { freshDatabase, testDbKind } from '../testing/testServer';
 import type { EventHub, OwnerEvent } from './hub';
 import { createHub } from './index';
+import { WAIT_MS } from '../testing/patience';
 
 describe('owner event hub', () => {
   let db: Database;
@@ -33,7 +34,7 @@ describe('owner event hub', () => {
     );
     const expected = (user: string) => burst.filter((b) => b.user === user).map((b) => b.n);
     await expect
-      .poll(() => received.alice!.length + received.bob!.length, { timeout: 5000 })
+      .poll(() => received.alice!.length + received.bob!.length, { timeout: WAIT_MS })
       .toBe(burst.length);
     expect(received.alice!.sort((a, b) => a - b)).toEqual(expected('alice'));
     expect(received.bob!.sort((a, b) => a - b)).toEqual(expected('bob'));

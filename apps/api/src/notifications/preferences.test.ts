@@ -151,7 +151,7 @@ describe('the worker honours notification preferences', () => {
     // Durable: the deferral is in the row, so any worker sends it once the period is over.
     now = new Date(until.getTime() + 1_000);
     await worker.runOnce();
-    const mails = await sink.waitFor(sink.received.length, 5_000);
+    const mails = await sink.waitFor(sink.received.length);
     expect(mails.filter((m) => mailsTo(owner.email!).includes(m))).toHaveLength(1);
     [job] = await jobsOf(owner.user.id);
     expect(job).toMatchObject({ status: 'delivered', attempts: 1 });

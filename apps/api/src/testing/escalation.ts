@@ -1,6 +1,7 @@
 import { assignedItem } from './codeFactory';
 import type { SmtpSink } from './smtpSink';
 import { signUp, type TestServer } from './testServer';
+import { WAIT_MS } from './patience';
 
 // Escalation tests (notifications/escalation*.test.ts): an owner whose unread reports escalate, their
 // backup contacts, a report, and what the owner and the contacts were sent.
@@ -14,7 +15,7 @@ export const alerts = (sink: SmtpSink, email: string) =>
   mailsTo(sink, email).filter((m) => m.text.includes('may need help'));
 
 /** What `email` has been sent once `n` mails reached it, or after `ms` (the caller checks the count). */
-export async function waitMails(sink: SmtpSink, email: string, n: number, ms = 10_000) {
+export async function waitMails(sink: SmtpSink, email: string, n: number, ms = WAIT_MS) {
   const until = Date.now() + ms;
   while (mailsTo(sink, email).length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
   return mailsTo(sink, email);

@@ -1,3 +1,5 @@
+import { WAIT_MS } from './patience';
+
 export interface StreamEvent {
   event: string;
   data: Record<string, unknown>;
@@ -7,7 +9,7 @@ export interface StreamEvent {
 
 /**
  * Reads a server-sent-event response as it arrives, as a browser's EventSource would: each
- * `event:`/`data:` block (JSON data) is pushed to `events`; `waitFor(n)` waits (up to 10 s) until
+ * `event:`/`data:` block (JSON data) is pushed to `events`; `waitFor(n)` waits (up to WAIT_MS) until
  * n have arrived; `close()` ends the read.
  */
 export function readEventStream(res: Response) {
@@ -33,7 +35,7 @@ export function readEventStream(res: Response) {
   return {
     events,
     async waitFor(n: number) {
-      const until = Date.now() + 10_000;
+      const until = Date.now() + WAIT_MS;
       while (events.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       return events;
     },

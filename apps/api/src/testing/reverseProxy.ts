@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { WAIT_MS } from './patience';
 
 export const NGINX = '/usr/sbin/nginx';
 
@@ -52,7 +53,7 @@ export async function runNginx(dir: string, conf: string, port: number) {
     ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
     { stdio: 'ignore' },
   );
-  const until = Date.now() + 10_000;
+  const until = Date.now() + WAIT_MS;
   while (!(await reachable(port))) {
     if (child.exitCode !== null || Date.now() > until) {
       const log = fs.existsSync(path.join(dir, 'error.log'))

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WAIT_MS } from './patience';
 
 export interface ReceivedSms {
   to: string;
@@ -47,7 +48,7 @@ export async function startSmsProviderServer() {
       TWILIO_FROM: '+15550001111',
       TWILIO_BASE_URL: baseUrl,
     },
-    async waitFor(match: (m: ReceivedSms) => boolean, timeoutMs = 15_000) {
+    async waitFor(match: (m: ReceivedSms) => boolean, timeoutMs = WAIT_MS) {
       const until = Date.now() + timeoutMs;
       for (;;) {
         const found = received.find(match);

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import { WAIT_MS } from './patience';
 
 export interface ReceivedMail {
   to: string[];
@@ -101,7 +102,7 @@ export async function startSmtpSink(
     get mostInFlight() {
       return inFlight.most;
     },
-    async waitFor(count: number, timeoutMs = 10_000) {
+    async waitFor(count: number, timeoutMs = WAIT_MS) {
       const until = Date.now() + timeoutMs;
       while (received.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
       return received;

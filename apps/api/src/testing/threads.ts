@@ -2,6 +2,7 @@ import { assignedItem } from './codeFactory';
 import { readEventStream } from './eventStreamReader';
 import { startFinderTestServer } from './finderServer';
 import { signUp, type TestServer } from './testServer';
+import { WAIT_MS } from './patience';
 
 // Finder–owner conversation tests (routes/found/thread*.test.ts): their server, a finder's address,
 // a conversation opened by a report, and the waits and streams they read it through.
@@ -34,8 +35,8 @@ export async function openEvents(server: TestServer, path: string, token?: strin
   return readEventStream(res);
 }
 
-/** `read()` again every 25 ms until `ok` holds, or after `timeoutMs`: its last value (the caller checks it). */
-export const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000) => {
+/** `read()` again every 25 ms until `ok` holds, or after `timeoutMs` (WAIT_MS): its last value (the caller checks it). */
+export const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = WAIT_MS) => {
   const end = Date.now() + timeoutMs;
   let value = await read();
   while (!ok(value) && Date.now() < end) {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { WAIT_MS } from './patience';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -64,7 +65,7 @@ export function spawnWorker(opts: {
 export type WorkerProcess = ReturnType<typeof spawnWorker>;
 
 /** Polls `ok` every 50 ms until it holds; throws after `ms`. */
-export async function waitUntil(ok: () => Promise<boolean> | boolean, ms = 20_000) {
+export async function waitUntil(ok: () => Promise<boolean> | boolean, ms = WAIT_MS) {
   const until = Date.now() + ms;
   while (!(await ok())) {
     if (Date.now() > until) throw new Error('timed out');

@@ -77,6 +77,5 @@ describe('the Electron app', () => {
         await app.close();
       }
     },
-    120_000,
   );
 });

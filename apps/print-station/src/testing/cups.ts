@@ -43,9 +43,9 @@ export const outputPath = (title: string) => join(CUPS_OUT, `${title}.pdf`);
 
 /**
  * The PDF cups-pdf wrote for a job title. It is complete before CUPS reports the job completed;
- * the short wait only covers a slow file system.
+ * the wait covers a slow file system on a busy machine.
  */
-export async function waitForOutput(title: string, timeoutMs = 10_000): Promise<Uint8Array> {
+export async function waitForOutput(title: string, timeoutMs = 120_000): Promise<Uint8Array> {
   const path = outputPath(title);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

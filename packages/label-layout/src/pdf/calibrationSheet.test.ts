@@ -19,7 +19,7 @@ const px = (points: number): number => (points * DPI) / 72;
 const DARK = 128;
 
 // Generous: PDF work is slow on a busy CI machine, and a timeout here says nothing about correctness.
-describe('renderCalibrationSheetPdf', { timeout: 30_000 }, () => {
+describe('renderCalibrationSheetPdf', () => {
   it('is one exact, unscaled US Letter page without images', async () => {
     const doc = await loadPdf(await renderCalibrationSheetPdf());
     expect(doc.getPageCount()).toBe(1);
@@ -80,6 +80,5 @@ describe('renderCalibrationSheetPdf', { timeout: 30_000 }, () => {
         `x ${calibration.xMm < 0 ? '-' : '+'}${Math.abs(calibration.xMm).toFixed(2)} mm`,
       );
     },
-    30_000,
   );
 });

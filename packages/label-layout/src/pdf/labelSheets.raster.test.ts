@@ -92,7 +92,6 @@ describe('label sheets, rasterised and scanned' + pdftoppmSkipNote, () => {
       expect(text.match(/Set 12/g)).toHaveLength(80);
       expect(text.match(/^homing$/gm)).toHaveLength(80);
     },
-    60_000,
   );
 
   it.skipIf(noPdftoppm)(
@@ -109,21 +108,16 @@ describe('label sheets, rasterised and scanned' + pdftoppmSkipNote, () => {
       const { decodedCount } = await printAndRead(codes, start, { xMm: 0, yMm: 0 });
       expect(decodedCount).toBe(80);
     },
-    60_000,
   );
 
-  it.skipIf(noPdftoppm)(
-    'moves every symbol by the calibration offset',
-    async () => {
-      // printAndRead expects the template centre plus this offset, within 0.5 mm. The offset is
-      // larger than the tolerance, so an ignored or mis-signed offset fails.
-      const { decodedCount } = await printAndRead(
-        sampleCodes(80, 'Set 4', 3),
-        { column: 1, row: 1 },
-        { xMm: 1.5, yMm: -1.2 },
-      );
-      expect(decodedCount).toBe(80);
-    },
-    60_000,
-  );
+  it.skipIf(noPdftoppm)('moves every symbol by the calibration offset', async () => {
+    // printAndRead expects the template centre plus this offset, within 0.5 mm. The offset is
+    // larger than the tolerance, so an ignored or mis-signed offset fails.
+    const { decodedCount } = await printAndRead(
+      sampleCodes(80, 'Set 4', 3),
+      { column: 1, row: 1 },
+      { xMm: 1.5, yMm: -1.2 },
+    );
+    expect(decodedCount).toBe(80);
+  });
 });

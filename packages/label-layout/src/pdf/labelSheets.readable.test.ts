@@ -124,14 +124,9 @@ describe(`the human-readable code on every label${skip ? ' [SKIPPED: needs pdfto
     async () => {
       expect(await checkSheets(defaultTemplate, 80, { column: 1, row: 1 })).toBe(80);
     },
-    120_000,
   );
 
-  it.skipIf(skip)(
-    'the 1" template from column 2, row 3 over two sheets',
-    async () => {
-      expect(await checkSheets(round1in32, 40, { column: 2, row: 3 })).toBe(40);
-    },
-    120_000,
-  );
+  it.skipIf(skip)('the 1" template from column 2, row 3 over two sheets', async () => {
+    expect(await checkSheets(round1in32, 40, { column: 2, row: 3 })).toBe(40);
+  });
 });

@@ -11,7 +11,7 @@ const base = { domainName: 'homing.example', brandWord: 'homing' } as const;
 const SYMBOL = /cm\n(?:\d+ \d+ \d+ \d+ re\n)+f\nQ/g;
 
 // Generous: PDF work is slow on a busy CI machine, and a timeout here says nothing about correctness.
-describe('renderLabelSheetsPdf', { timeout: 30_000 }, () => {
+describe('renderLabelSheetsPdf', () => {
   it('makes exact US Letter pages, unscaled, unrotated, with vector symbols and no images', async () => {
     const bytes = await renderLabelSheetsPdf({
       ...base,

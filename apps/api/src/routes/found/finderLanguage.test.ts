@@ -4,6 +4,7 @@ import { assignedItem } from '../../testing/codeFactory';
 import { startFinderTestServer } from '../../testing/finderServer';
 import type { ReceivedMail, SmtpSink } from '../../testing/smtpSink';
 import { signUp, uniqueEmail, type TestServer } from '../../testing/testServer';
+import { WAIT_MS } from '../../testing/patience';
 
 // A finder is written to in the language of the page they reported from (`locale`, kept on the
 // report): their conversation link and the owner's replies, read here as a real SMTP server and a
@@ -24,7 +25,7 @@ afterAll(async () => {
 let addressCounter = 0;
 
 async function mailTo(address: string, match: (m: ReceivedMail) => boolean = () => true) {
-  const end = Date.now() + 15_000;
+  const end = Date.now() + WAIT_MS;
   for (;;) {
     const found = sink.received.find((m) => m.to.includes(address) && match(m));
     if (found || Date.now() > end) return found!;

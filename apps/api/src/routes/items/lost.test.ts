@@ -3,6 +3,7 @@ import { LOST_MESSAGES } from '@homing/shared';
 import { assignedItem } from '../../testing/codeFactory';
 import { signUp, startTestServer, uniquePhone, type TestServer } from '../../testing/testServer';
 import { readEventStream } from '../../testing/eventStreamReader';
+import { WAIT_MS } from '../../testing/patience';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -43,7 +44,7 @@ async function openEvents(token: string) {
   return readEventStream(res);
 }
 
-const until = async (check: () => boolean, ms = 10_000) => {
+const until = async (check: () => boolean, ms = WAIT_MS) => {
   const end = Date.now() + ms;
   while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
   return check();

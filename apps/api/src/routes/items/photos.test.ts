@@ -325,5 +325,5 @@ describe('item photos when the bucket does not answer', () => {
       await hanging.close();
       silent.close();
     }
-  }, 30_000);
+  });
 });

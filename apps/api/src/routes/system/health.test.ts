@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationSource, renamedMigrations } from '@homing/migrations';
 import { migrateLatest, rollback } from '../../db/connection';
 import { startTestServer, TEST_DATABASE_URL, testDbKind, type TestServer } from '../../testing/testServer';
+import { WAIT_MS } from '../../testing/patience';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -71,7 +72,7 @@ describe('health and readiness', () => {
       }
       // The pool reconnects on its own once the database is back.
       await expect
-        .poll(async () => (await server.api('GET', '/readyz')).status, { timeout: 15_000 })
+        .poll(async () => (await server.api('GET', '/readyz')).status, { timeout: WAIT_MS })
         .toBe(200);
     },
   );

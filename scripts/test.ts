@@ -1,0 +1,194 @@
+/**
+ * `npm test`: looks at what this machine has, sets up what it can, then runs every suite that can
+ * run here. Each suite or group of tests it cannot run is named on one line with the command that
+ * would enable it; under CI=true a missing prerequisite fails the run instead (a green CI run means
+ * everything ran). Tests that need a tool guard themselves too (they skip saying why, or fail
+ * under CI), so `npx vitest run <file>` behaves the same way. `npm test -- --preflight` only looks.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { findElectronBinary } from '../apps/print-station/scripts/electronRuntime';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const inCi = process.env.CI === 'true';
+const isRoot = process.getuid?.() === 0;
+const sudo = isRoot ? '' : 'sudo ';
+const asPostgres = isRoot ? 'runuser -u postgres --' : 'sudo -u postgres';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const QUEUE = process.env.HOMING_CUPS_QUEUE ?? 'HomingPDF';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Skip {
+  /** What does not run, e.g. "api-postgres" or "the nginx tests (proxy.test.ts, scale.test.ts)". */
+  what: string;
+  why: string;
+  /** What would enable it: "run `…` then `npm test`". */
+  enable: string;
+  /** May be skipped under CI=true too (nothing CI can install provides it). */
+  allowedInCi?: boolean;
+}
+const skips: Skip[] = [];
+const skipLine = (s: Skip) => `skipped ${s.what}: ${s.why} — ${s.enable}`;
+const runThen = (command: string, test = 'npm test') => `run \`${command}\` then \`${test}\``;
+
+const onPath = (command: string) =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const apt = (...packages: string[]) => runThen(`${sudo}apt-get install ${packages.join(' ')}`);
+
+/** PostgreSQL for the api-postgres project: connects and runs one query, as the tests will. */
+async function postgresProblem(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const hasQueue = () => spawnSync('lpstat', ['-p', QUEUE], { stdio: 'ignore' }).status === 0;
+
+/**
+ * The CUPS queue the station-cups tests print to. Made here, exactly as CI makes it
+ * (.ci/cups-setup), when this process may: as root, with cups and cups-pdf installed.
+ */
+function cupsQueue(): Skip | null {
+  if (hasQueue()) return null;
+  const what = 'station-cups';
+  const installed = fs.existsSync('/usr/sbin/cupsd') && fs.existsSync('/usr/lib/cups/backend/cups-pdf');
+  if (!installed)
+    return {
+      what,
+      why: `no CUPS queue ${QUEUE} (cups or printer-driver-cups-pdf is not installed)`,
+      enable: apt('cups', 'cups-client', 'printer-driver-cups-pdf'),
+    };
+  if (!isRoot)
+    return {
+      what,
+      why: `no CUPS queue ${QUEUE}, and making one needs root`,
+      enable: runThen('sudo .ci/cups-setup'),
+    };
+  console.log(`preparing the CUPS queue ${QUEUE} (.ci/cups-setup)`);
+  const setup = spawnSync(path.join(repoRoot, '.ci/cups-setup'), { stdio: 'inherit' });
+  if (setup.status === 0 && hasQueue()) return null;
+  return {
+    what,
+    why: `.ci/cups-setup could not make the CUPS queue ${QUEUE}`,
+    enable: runThen('.ci/cups-setup'),
+  };
+}
+
+/** Tools some tests need; those tests skip (saying why) without them, or fail under CI=true. */
+function tools(): Skip[] {
+  const found: Skip[] = [];
+  const need = (present: boolean, what: string, why: string, enable: string) => {
+    if (!present) found.push({ what, why, enable });
+  };
+  need(
+    onPath('pdftoppm'),
+    'the label raster tests and the CUPS print tests',
+    "no poppler's pdftoppm",
+    apt('poppler-utils'),
+  );
+  need(onPath('zbarimg'), 'the label readability test', 'no zbarimg', apt('zbar-tools'));
+  need(
+    fs.existsSync('/usr/sbin/nginx'),
+    'the trusted-proxy and scale tests',
+    'no /usr/sbin/nginx',
+    apt('nginx'),
+  );
+  need(
+    onPath('pg_dump') && onPath('pg_restore'),
+    "the scale test's backup and restore",
+    'no pg_dump',
+    apt('postgresql-client'),
+  );
+  need(onPath('openssl'), 'the scale test', 'no openssl', apt('openssl'));
+  need(
+    fs.existsSync('/usr/bin/systemd-analyze'),
+    'the systemd unit checks',
+    'no systemd-analyze',
+    apt('systemd'),
+  );
+  if (!findElectronBinary())
+    found.push({
+      what: 'the Electron launch test',
+      why: 'no Electron binary (not part of `npm install`)',
+      enable: runThen('npm run station:app'),
+      allowedInCi: true,
+    });
+  return found;
+}
+
+/** Runs a command in the repository, output shown as it comes; resolves its exit code. */
+function run(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit' });
+    child.once('error', () => resolve(1));
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const projects = ['unit', 'api-embedded'];
+
+  const pgProblem = await postgresProblem();
+  if (pgProblem === null) projects.push('api-postgres');
+  else
+    skips.push({
+      what: 'api-postgres',
+      why: `no PostgreSQL at ${new URL(TEST_DATABASE_URL).host} (${pgProblem})`,
+      enable: runThen(
+        `${sudo}apt-get install postgresql && ${asPostgres} createdb test && ` +
+          `${asPostgres} psql -c "ALTER USER postgres PASSWORD 'postgres'"`,
+        'TEST_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/test npm test',
+      ),
+    });
+
+  const cups = cupsQueue();
+  if (cups) skips.push(cups);
+  else projects.push('station-cups');
+
+  const browser = fs.existsSync(CHROMIUM);
+  if (!browser)
+    skips.push({
+      what: 'the browser tests (tests/e2e)',
+      why: `no Chromium at ${CHROMIUM}`,
+      enable: apt('chromium'),
+    });
+
+  skips.push(...tools());
+
+  for (const skip of skips) console.log(skipLine(skip));
+  const fatal = inCi ? skips.filter((s) => !s.allowedInCi) : [];
+  if (fatal.length) {
+    console.error(`CI=true: ${fatal.length} prerequisite(s) missing (above); nothing may be skipped in CI.`);
+    process.exit(1);
+  }
+  if (process.argv.includes('--preflight')) {
+    console.log(`would run: vitest (${projects.join(', ')})${browser ? ' and the browser tests' : ''}`);
+    return;
+  }
+
+  const vitest = await run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
+  const e2e = browser ? await run('npm', ['run', 'test:e2e']) : 0;
+
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  console.log(
+    `\nnpm test: vitest ${vitest === 0 ? 'passed' : 'FAILED'} (${projects.join(', ')})` +
+      (browser ? `, browser tests ${e2e === 0 ? 'passed' : 'FAILED'}` : '') +
+      `, ${minutes} min`,
+  );
+  for (const skip of skips) console.log(skipLine(skip));
+  process.exit(vitest || e2e);
+}
+
+await main();
