@@ -24,6 +24,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { startSmtpSink, type SmtpSink } from '../apps/api/src/testing/smtpSink';
 import { openLoop, type OpenLoopResult, type Shot } from './openLoop';
+import { ownerReportArrivals } from './ownerEvents';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 12) * 1000;
 const WARMUP_MS = Number(process.env.BENCH_WARMUP ?? 3) * 1000;
@@ -114,22 +115,7 @@ const bareShots = (): Shot => ({ method: 'GET', path: `/bench-${Math.floor(Math.
 
 /** Reports one at a time: POST → SMTP accepted the owner's e-mail, and → the dashboard's live event. */
 async function reportToNotified(server: Served, sink: SmtpSink) {
-  const events = new Map<string, number>();
-  const stream = await fetch(`${server.url}/api/users/me/events`, {
-    headers: { Authorization: `Bearer ${server.sessionToken}` },
-  });
-  const reader = stream.body!.getReader();
-  void (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += new TextDecoder().decode(value);
-      for (const m of buffer.matchAll(/event: found_report\ndata: (.+)\n\n/g))
-        events.set(JSON.parse(m[1]!).id, performance.now());
-      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
-    }
-  })();
+  const { arrived: events, close } = await ownerReportArrivals(server.url, server.sessionToken);
   const mailTimes = new Map<string, number>();
   const seen = new Set<string>();
   const mailWatcher = setInterval(() => {
@@ -156,7 +142,7 @@ async function reportToNotified(server: Served, sink: SmtpSink) {
     toEvent.push((events.get(data.reportId) ?? Infinity) - t0);
   }
   clearInterval(mailWatcher);
-  await reader.cancel();
+  await close();
   const p95 = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(0.95 * xs.length)]!;
   const p50 = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(0.5 * xs.length)]!;
   console.log(`Report → owner notified, ${REPORTS} reports one at a time (target p95 < 1000 ms):`);

@@ -13,6 +13,7 @@ import { assignedItem } from '../apps/api/src/testing/codeFactory';
 import { startSmtpSink } from '../apps/api/src/testing/smtpSink';
 import { freshDatabase } from '../apps/api/src/testing/testServer';
 import { cpuMeter, startChild, startNginx, type Child } from './scaleProcesses';
+import { ownerReportArrivals } from './ownerEvents';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 12);
 const CONNECTIONS = 100;
@@ -151,26 +152,6 @@ console.table(
   }),
 );
 
-/** The owner's live events on one process, with the time each report id arrived. */
-async function ownerStream(url: string) {
-  const arrived = new Map<string, number>();
-  const res = await fetch(`${url}/api/users/me/events`, {
-    headers: { Authorization: `Bearer ${register.sessionToken}` },
-  });
-  const reader = res.body!.getReader();
-  void (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += new TextDecoder().decode(value);
-      for (const m of buffer.matchAll(/event: found_report\ndata: (.+)\n\n/g))
-        arrived.set(JSON.parse(m[1]!).id, performance.now());
-      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
-    }
-  })();
-  return { arrived, close: () => reader.cancel() };
-}
 const sendReport = async (url: string, i: number) => {
   const res = await fetch(`${url}/api/found/${nextCode()}/report`, {
     method: 'POST',
@@ -186,7 +167,7 @@ for (const [path, streamOn, reportTo] of [
   ['same process (stream A, report A)', api[0]!, api[0]!],
   ['across processes (stream A, report B)', api[0]!, api[1]!],
 ] as const) {
-  const stream = await ownerStream(streamOn.url);
+  const stream = await ownerReportArrivals(streamOn.url, register.sessionToken);
   await new Promise((r) => setTimeout(r, 200));
   const xs: number[] = [];
   for (let i = 0; i < LATENCY_REPORTS; i++) {
