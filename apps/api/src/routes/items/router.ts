@@ -106,9 +106,11 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
         access: 'user',
         params: itemIdParams,
         before: [upload],
-        // The replacer checks ownership (404 for another's item) once the photo is decoded.
-        prepare: async ({ ctx }) => {
-          const photo = await processedPhoto(ctx);
+        // Decoding is the costly part, outside the transaction: another's item is 404 before any
+        // photo is looked at (the replacer checks again, with the row locked).
+        prepare: async ({ params, ctx: request }, ctx) => {
+          await ownedItemFinder({ itemId: params.id }, ctx);
+          const photo = await processedPhoto(request);
           if (!photo) throw validationError(ITEM_MESSAGES.photoRequired);
           return photo;
         },
