@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { apiRooms } from './eslint.rooms.js';
+import { apiRooms, eachImport } from './eslint.rooms.js';
 
 // Test code: tests, their helpers and fixtures, the e2e suite, `npm test`'s runner, benchmarks. Everything
 // else is production.
@@ -41,12 +41,7 @@ const noCrossAppImport = {
       }
       if (what) context.report({ node: node.source, messageId: 'deep', data: { what } });
     };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    return eachImport(check);
   },
 };
 
@@ -90,12 +85,7 @@ const finderImports = {
         what = `${source}: the finder bundle imports only zod-free package exports (FINDER_PACKAGE_EXPORTS)`;
       if (what) context.report({ node: node.source, messageId: 'fence', data: { what } });
     };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    return eachImport(check);
   },
 };
 

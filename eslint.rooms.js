@@ -39,6 +39,14 @@ export function roomOf(path) {
   return parts[0];
 }
 
+/** A rule's visitors for every way a module names another: import, re-export, dynamic import(). */
+export const eachImport = (check) => ({
+  ImportDeclaration: check,
+  ExportNamedDeclaration: check,
+  ExportAllDeclaration: check,
+  ImportExpression: check,
+});
+
 export const apiRooms = {
   meta: { type: 'problem', schema: [], messages: { room: '{{what}}' } },
   create(context) {
@@ -62,11 +70,6 @@ export const apiRooms = {
         data: { what: `${from} may not import ${to} (${source}); see ROOMS in eslint.rooms.js` },
       });
     };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    return eachImport(check);
   },
 };

@@ -7,7 +7,7 @@ import { memoryLimiter, sharedLimiter, type Limiter } from './rateLimiter';
 // refusal. The limits routes declare (`limits: [codeLookup, foundReport]`) are in ../limits.ts,
 // which names these rules and how each request is keyed.
 
-export const MINUTE = 60_000;
+const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
 type Overrides = Partial<Config['limits']>;
