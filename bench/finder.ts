@@ -33,6 +33,8 @@ const DATABASES = (process.env.BENCH_DB ?? 'postgres,embedded').split(',') as ('
 const RATES = (process.env.BENCH_RATES ?? '250,500,1000,2000').split(',').map(Number);
 const TARGET = { rate: 1000, p99: 50 };
 const REPORTS = 200;
+/** Phones the load comes from (each a client address). */
+const FINDERS = Number(process.env.BENCH_FINDERS ?? 5000);
 const here = path.dirname(new URL(import.meta.url).pathname);
 const root = path.resolve(here, '..');
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
@@ -93,12 +95,19 @@ function checkout(revision: string): string {
   return dir;
 }
 
-/** Look-ups and scans 4:1, each request on the target's next label (finders scan different labels). */
+/**
+ * Look-ups and scans 4:1, each request on the target's next label (finders scan different labels),
+ * from FINDERS phones: through the deployment's proxy (TRUST_PROXY, as deploy/ sets it up), each
+ * request names its finder's address. From one address, every look-up would count on one row of
+ * the limits table (a flood the look-up limit refuses from memory past 120 a minute, not a load).
+ */
 function finderShots(target: Served): () => Shot {
   let turn = 0;
   return () => {
     const code = target.codes[turn % target.codes.length]!;
-    if (++turn % 5) return { method: 'GET', path: `/api/found/${code}` };
+    const finder = Math.floor(Math.random() * FINDERS);
+    const headers = { 'X-Forwarded-For': `10.${finder >> 16}.${(finder >> 8) & 255}.${finder & 255}` };
+    if (++turn % 5) return { method: 'GET', path: `/api/found/${code}`, headers };
     const body = JSON.stringify({
       qrCode: code,
       scannedAt: new Date().toISOString(),
@@ -108,7 +117,7 @@ function finderShots(target: Served): () => Shot {
       // A finder page's device id (issue 15): the recorder's repeat check probes every scan.
       deviceId: `bench-device-${Math.floor(Math.random() * 2000)}`,
     });
-    return { method: 'POST', path: '/api/analytics/scan', body };
+    return { method: 'POST', path: '/api/analytics/scan', body, headers };
   };
 }
 const bareShots = (): Shot => ({ method: 'GET', path: `/bench-${Math.floor(Math.random() * 500)}` });
@@ -131,7 +140,8 @@ async function reportToNotified(server: Served, sink: SmtpSink) {
     const t0 = performance.now();
     const res = await fetch(`${server.url}/api/found/${server.codes[0]}/report`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      // Each from a finder of its own (the look-up limit counts per address).
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.200.${i >> 8}.${i & 255}` },
       body: JSON.stringify({ foundNotes: `bench report ${i}`, finderPhone: '+15551230000' }),
     });
     const { data } = (await res.json()) as { data: { reportId: string } };

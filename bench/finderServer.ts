@@ -49,11 +49,12 @@ if (process.env.BENCH_BARE) {
     SERVE_WEB: '0',
     DATA_DIR: dataDir,
     SMTP_URL: process.env.BENCH_SMTP_URL ?? '',
-    SCAN_LIMIT_PER_MINUTE: '100000000',
+    // Behind the deployment's proxy (deploy/nginx.conf.template): the finder's address comes from
+    // it, and the look-up and scan limits are the real ones (bench:finder's phones stay under them).
+    TRUST_PROXY: '1',
     REPORT_LIMIT_PER_ITEM: '100000',
     REPORT_LIMIT_PER_ADDRESS: '100000',
     REPORT_HOLD_AFTER_PER_ITEM: '100000',
-    CODE_LOOKUP_LIMIT_PER_MINUTE: '100000000',
   });
   const server = await startServer(config, { db });
   stop = server.close;

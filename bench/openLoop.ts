@@ -10,6 +10,7 @@ export interface Shot {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  headers?: Record<string, string>;
 }
 
 export interface OpenLoopResult {
@@ -60,7 +61,7 @@ export async function openLoop(opts: {
           agent,
           method: shot.method,
           path: shot.path,
-          headers: shot.body ? { 'content-type': 'application/json' } : {},
+          headers: { ...(shot.body ? { 'content-type': 'application/json' } : {}), ...shot.headers },
           timeout: TIMEOUT_MS,
         },
         (res) => {
