@@ -66,6 +66,22 @@ async function serve(dir: string, env: Record<string, string> = {}): Promise<Ser
   return { ...info, child };
 }
 
+/**
+ * CPU time the server's process has used (user and system), from /proc: per request, a figure the
+ * machine's other work disturbs far less than latency does (its database's processes not counted).
+ */
+function cpuMs({ child }: Served): number {
+  // tsx's CLI runs the server in a child process of its own: count the whole tree.
+  const tree = (pid: number): number => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ');
+    // utime + stime, in clock ticks of 1/100 s
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return own + children.filter(Boolean).reduce((sum, c) => sum + tree(Number(c)), 0);
+  };
+  return tree(child.pid!);
+}
+
 /** Stops a server and waits for it to close its database. */
 async function stop(target: Served | null) {
   if (!target || target.child.exitCode !== null) return;
@@ -177,20 +193,23 @@ for (const kind of DATABASES) {
   const rates = RATES.map((rate) => rate * scale);
   const server = await serve(root, { BENCH_DB: kind, BENCH_SMTP_URL: sink.url });
   const before = AGAINST ? await serve(checkout(AGAINST), { BENCH_DB: kind }) : null;
-  const targets: [string, string, () => Shot][] = [
-    ['bare Koa, small JSON', bare.url, bareShots],
-    ...(before
-      ? [[`finder @ ${AGAINST}`, before.url, finderShots(before)] as [string, string, () => Shot]]
-      : []),
-    ['finder (this tree)', server.url, finderShots(server)],
+  const targets: [string, Served, () => Shot][] = [
+    ['bare Koa, small JSON', bare, bareShots],
+    ...(before ? [[`finder @ ${AGAINST}`, before, finderShots(before)] as [string, Served, () => Shot]] : []),
+    ['finder (this tree)', server, finderShots(server)],
   ];
   // Each server's code is compiled and its pools opened before anything counts.
-  for (const [, url, next] of targets) await openLoop({ url, rate: rates[0]!, durationMs: WARMUP_MS, next });
+  for (const [, { url }, next] of targets)
+    await openLoop({ url, rate: rates[0]!, durationMs: WARMUP_MS, next });
   // The loads take turns at each rate, so a noisy moment on the machine touches them alike.
-  const results: (OpenLoopResult & { name: string })[] = [];
+  const results: (OpenLoopResult & { name: string; cpu: number })[] = [];
   for (const rate of rates)
-    for (const [name, url, next] of targets)
-      results.push({ name, ...(await openLoop({ url, rate, durationMs: DURATION_MS, next })) });
+    for (const [name, target, next] of targets) {
+      const cpu = cpuMs(target);
+      const result = await openLoop({ url: target.url, rate, durationMs: DURATION_MS, next });
+      const perThousand = ((cpuMs(target) - cpu) / (result.rate * (DURATION_MS / 1000))) * 1000;
+      results.push({ name, ...result, cpu: Math.round(perThousand) });
+    }
   console.log(
     `\n${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (data folder)'}: open loop, ${DURATION_MS / 1000} s per rate, look-ups and scans 4:1 over ${server.codes.length} labels, latency from each request's scheduled time`,
   );
@@ -203,6 +222,7 @@ for (const kind of DATABASES) {
       'p99 ms': r.p99,
       errors: r.errors,
       'error kinds': r.errorKinds,
+      'server CPU ms /1000 req': r.cpu,
     })),
   );
   const target = results.find((r) => r.name === 'finder (this tree)' && r.rate === TARGET.rate * scale);
