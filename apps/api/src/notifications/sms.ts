@@ -20,6 +20,17 @@ export interface SmsProvider {
   send(message: SmsMessage): Promise<{ providerId: string }>;
   /** Reads the provider's inbound-message webhook body; null when it is not one. */
   parseInbound(form: Record<string, unknown>): InboundSms | null;
+  /** The webhook's answer: the provider texts `answer` back to the sender from our number (null: nothing). */
+  inboundReply(answer: string | null): { type: string; body: string };
+}
+
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** TwiML: an empty `<Response>` sends nothing; a `<Message>` is texted back to the sender. */
+function twimlReply(answer: string | null) {
+  const message = answer === null ? '' : `<Message>${xml(answer)}</Message>`;
+  return { type: 'text/xml', body: `<?xml version="1.0" encoding="UTF-8"?><Response>${message}</Response>` };
 }
 
 /** Twilio's inbound webhook: a form with `From` (E.164) and `Body`, among many other fields. */
@@ -83,6 +94,7 @@ export function twilioSmsProvider(opts: {
       return { providerId: json.sid };
     },
     parseInbound: twilioInbound,
+    inboundReply: twimlReply,
   };
 }
 
@@ -98,5 +110,6 @@ export function folderSmsProvider(opts: { dir: string; logger: Logger }): SmsPro
     },
     // No provider: the webhook takes Twilio's field names (a local test can post them by hand).
     parseInbound: twilioInbound,
+    inboundReply: twimlReply,
   };
 }
