@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { checkSymbol } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedItem } from '../../testing/codeFactory';
@@ -8,27 +9,28 @@ import { until } from '../../testing/threads';
 
 // Issue 29: a finder with no data texts the label's code and a message to our number; the owner is
 // told as by the web form, their replies go back by text from our number, and neither ever sees
-// the other's number or address. The webhook is Twilio-shaped here (HTTP Basic); the Kannel
-// gateway's own test is kannel.test.ts.
+// the other's number or address. Twilio calls the webhook here, signing it as Twilio does (the
+// Twilio-shaped peer of testing/smsProviderServer.ts); the Kannel gateway's own test is
+// kannel.test.ts.
 
-const SECRET = 'inbound-secret-0123456789';
 let peers: Awaited<ReturnType<typeof startFinderTestServer>>;
 let server: TestServer;
 beforeAll(async () => {
-  peers = await startFinderTestServer({ SMS_INBOUND_SECRET: SECRET });
+  peers = await startFinderTestServer();
   server = peers.server;
 });
 afterAll(() => peers?.close());
 
-/** A finder's text as Twilio posts it; resolves to what we text back (null: nothing). */
+/** A finder's text as Twilio posts it (signed); resolves to what we text back (null: nothing). */
 async function text(from: string, body: string): Promise<string | null> {
-  const res = await fetch(`${server.url}/api/sms/inbound`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Authorization: `Basic ${Buffer.from(`twilio:${SECRET}`).toString('base64')}`,
+  const res = await peers.sms.deliverInbound({
+    ...webhook(),
+    form: {
+      From: from,
+      Body: body,
+      To: server.config.sms.twilio.from,
+      MessageSid: `SM${crypto.randomBytes(16).toString('hex')}`,
     },
-    body: new URLSearchParams({ From: from, Body: body, To: server.config.sms.twilio.from }),
   });
   const xml = await res.text();
   expect(res.status, xml).toBe(200);
@@ -43,6 +45,11 @@ async function text(from: string, body: string): Promise<string | null> {
         .replace(/&amp;/g, '&');
 }
 
+/** Twilio is configured with our public address; its request lands on the server. */
+const webhook = () => ({
+  url: `${server.url}/api/sms/inbound`,
+  signedUrl: `${server.config.publicUrl}/api/sms/inbound`,
+});
 const finderNumber = () => `+1${uniquePhone()}`;
 const spaced = (code: string) => `${code.slice(0, 5)} ${code.slice(5)}`;
 
@@ -61,6 +68,33 @@ async function ownerWithItem(name = 'Blue backpack') {
 
 const reportOf = async (itemId: string) =>
   (await server.db.knex('foundReports').where({ itemId }).first()) as { id: string; byText: boolean };
+
+describe("Twilio's webhook", () => {
+  it('accepts a request signed with the auth token and refuses any other with 403, HTTP Basic or not', async () => {
+    const form = { From: finderNumber(), Body: 'START', To: server.config.sms.twilio.from };
+    expect((await peers.sms.deliverInbound({ ...webhook(), form })).status).toBe(200);
+    const forged = await peers.sms.deliverInbound({ ...webhook(), form, authToken: 'not-the-token' });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ success: false, code: 'bad_signature' });
+    // Signed for another address.
+    const elsewhere = await peers.sms.deliverInbound({
+      ...webhook(),
+      signedUrl: `${webhook().signedUrl}?x=1`,
+      form,
+    });
+    expect(elsewhere.status).toBe(403);
+    const { url } = webhook();
+    const basic = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${Buffer.from('twilio:test-token').toString('base64')}`,
+      },
+      body: new URLSearchParams(form),
+    });
+    expect(basic.status).toBe(403);
+  });
+});
 
 describe('a finder who texts the code', () => {
   it('reaches the owner, hears back by text, goes on by text, and neither learns the other’s number', async () => {
