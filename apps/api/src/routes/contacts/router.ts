@@ -94,18 +94,19 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
       },
     ),
 
-    // The SMS provider's inbound-message webhook, signed with HTTP Basic: STOP/START, and a
+    // The SMS gateway's inbound-message webhook (Twilio's signature or HTTP Basic: webhookGuard): STOP/START, and a
     // finder's text to our number (issue 29), counted by number and code before the transaction.
     route(
       {
         method: 'post',
         path: '/api/sms/inbound',
         access: 'webhook',
-        body: z.record(z.string(), z.unknown()),
+        // Twilio posts a form; Kannel's smsbox posts the text as text/plain, its fields in the query.
+        body: z.union([z.record(z.string(), z.unknown()), z.string()]),
         transaction: true,
         raw: true,
-        prepare: async ({ body }) => {
-          const inbound = sms.parseInbound(body);
+        prepare: async ({ body, ctx: http }) => {
+          const inbound = sms.parseInbound({ body, query: http.query });
           if (!inbound) throw new AppError(400, 'validation_error', 'Not an inbound message');
           if (inboundKeyword(inbound.text)) return { inbound, texted: null, allowed: true };
           const texted = parseTextedCode(inbound.text, [config.brand.word, config.brand.name]);
