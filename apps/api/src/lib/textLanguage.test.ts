@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textLanguage } from './textLanguage';
+import { onlyLanguageKeyword, textLanguage } from './textLanguage';
 
 describe('textLanguage', () => {
   it.each([
@@ -21,5 +21,12 @@ describe('textLanguage', () => {
   it('says nothing when the words tell nothing', () => {
     expect(textLanguage('8CWNC 2KDP2')).toBeNull();
     expect(textLanguage('ok 5pm')).toBeNull();
+  });
+
+  it('knows a text that only chooses the language', () => {
+    expect(onlyLanguageKeyword(' ES ')).toBe(true);
+    expect(onlyLanguageKeyword('Français.')).toBe(true);
+    expect(onlyLanguageKeyword('es')).toBe(false);
+    expect(onlyLanguageKeyword('ES gracias')).toBe(false);
   });
 });

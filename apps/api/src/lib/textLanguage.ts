@@ -124,3 +124,9 @@ export function textLanguage(text: string): FinderLocale | null {
   const [best, second] = ranked;
   return best![1] > 0 && best![1] > second![1] ? best![0] : null;
 }
+
+/** A text that is only a language's keyword ("ES", "francais"): a choice, not a message. */
+export const onlyLanguageKeyword = (text: string) => {
+  const word = text.trim().replace(/[.!]+$/, '');
+  return !!(CODES[word] ?? NAMES[word.toLowerCase()]);
+};

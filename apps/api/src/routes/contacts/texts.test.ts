@@ -258,6 +258,19 @@ describe('a finder who texts the code', () => {
       `${server.config.brand.name}: el dueño de Llavero rojo te responde: "Gracias!". Responde a este numero para contestar.`,
     );
 
+    // A keyword alone switches the conversation's language, and is no message for the owner.
+    expect(await text(finder, 'FRANCAIS')).toBeNull();
+    await server.api('POST', `/api/reports/${report.id}/messages`, {
+      token: owner.token,
+      body: { text: 'Merci' },
+    });
+    expect((await peers.sms.waitFor((m) => m.to === finder && m.body.includes('Merci')))?.body).toBe(
+      `${server.config.brand.name}: le propriétaire de Llavero rojo répond "Merci". Répondez à ce numéro pour continuer.`,
+    );
+    expect(
+      await server.db.knex('threadMessages').where({ foundReportId: report.id, sender: 'finder' }),
+    ).toHaveLength(0);
+
     const french = finderNumber();
     expect(await text(french, `FR ZZZZZ ZZZZZ clés`)).toBe(
       `Code introuvable: vérifiez-le et renvoyez-le, ex. ${server.config.brand.word.toUpperCase()} 8CWNC 2KDP2`,

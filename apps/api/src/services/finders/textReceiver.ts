@@ -2,6 +2,7 @@ import { FOUND_MESSAGE_MAX, THREAD_MESSAGE_MAX, type FinderLocale } from '@homin
 import type { Effects, TrxCtx } from '../../ctx';
 import { AppError } from '../../errors';
 import type { TextedCode } from '../../lib/textedCode';
+import { onlyLanguageKeyword } from '../../lib/textLanguage';
 import { threadOpen } from '../../lib/threadState';
 import type { User } from '../../models/User';
 import { finderTextFor } from '../../notifications/finderMessages';
@@ -40,7 +41,8 @@ export async function textReceiver(
       await trx('foundReports').where({ id: thread.id }).update({ finderLocale: locale });
     const names = { brand: config.brand.name, item: thread.itemName };
     if (!threadOpen(thread)) return { answer: say.closed(names) };
-    if (!text) return { answer: null };
+    // Empty, or only a language's keyword (its choice is made above): nothing to tell the owner.
+    if (!text || onlyLanguageKeyword(text)) return { answer: null };
     await threadMessageSender(
       { foundReportId: thread.id, from: 'finder', message: { text: text.slice(0, THREAD_MESSAGE_MAX) } },
       ctx,
