@@ -191,6 +191,18 @@ describe('a finder who texts the code', () => {
     expect(await text(finderNumber(), 'HOMING ZZZZZ ZZZZ7 wallet')).toBe(helpful);
   });
 
+  it('counts texts naming one label per number, as reports per item and address on the web', async () => {
+    const { code, itemId } = await ownerWithItem('Grey cat');
+    const finder = finderNumber();
+    // 10 per (label, number) in 10 minutes: the report and nine more; the eleventh is dropped.
+    for (let i = 1; i <= 11; i++) await text(finder, `HOMING ${code} cat news ${i}`);
+    const report = await reportOf(itemId);
+    const said = await server.db.knex('threadMessages').where({ foundReportId: report.id }).pluck('body');
+    expect(said).toEqual(Array.from({ length: 9 }, (_, i) => `cat news ${i + 2}`));
+    // Another number is counted apart.
+    expect(await text(finderNumber(), `HOMING ${code} I saw the cat too`)).toContain('was sent to its owner');
+  });
+
   it('catches a slip in a code sent with its check symbol, before any look-up', async () => {
     const { code, itemId } = await ownerWithItem('Red umbrella');
     const finder = finderNumber();
