@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { checkSymbol } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignedItem } from '../../testing/codeFactory';
+import { assignedItem, giveCode, makeSet } from '../../testing/codeFactory';
 import { startFinderTestServer } from '../../testing/finderServer';
 import type { ReceivedMail } from '../../testing/smtpSink';
 import { signUp, uniquePhone, type TestServer } from '../../testing/testServer';
@@ -218,6 +218,17 @@ describe('a finder who texts the code', () => {
       'was sent to its owner',
     );
     expect(await server.db.knex('foundReports').where({ itemId })).toHaveLength(1);
+  });
+
+  it('reaches the owner of a label with no item, naming it to the finder by its code', async () => {
+    const owner = await signUp(server);
+    const { codes } = await makeSet(server.db.knex, { count: 1 });
+    await giveCode(server.db.knex, codes[0]!.id, owner.user.id);
+    const code = codes[0]!.value;
+    expect(await text(finderNumber(), `HOMING ${code} Found this tag on a bench`)).toBe(
+      `${server.config.brand.name}: your message about the ${spaced(code)} was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
+    );
+    await mailTo(owner.email, (m) => m.text.includes('Found this tag on a bench'));
   });
 
   it('asks for a message when the text is the code alone', async () => {

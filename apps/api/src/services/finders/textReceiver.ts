@@ -80,7 +80,9 @@ export async function textReceiver(
       },
       ctx,
     );
-    const item = target.item?.name ?? report.threadPath;
+    // A label with no item is named by its code, as the finder texted it.
+    const value = target.code.value;
+    const item = target.item?.name ?? `${value.slice(0, 5)} ${value.slice(5)}`;
     return {
       answer: finderTextFor(locale).received({ brand: config.brand.name, item }),
       foundReportId: report.id,
