@@ -52,6 +52,7 @@ const noCrossAppImport = {
  */
 export const FINDER_PACKAGE_EXPORTS = [
   '@homing/label-layout/codeText',
+  '@homing/shared/codes',
   '@homing/shared/device',
   '@homing/shared/finderLocale',
   '@homing/shared/finderPhone',

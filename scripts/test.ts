@@ -112,6 +112,14 @@ function tools(): Skip[] {
   );
   need(onPath('openssl'), 'the scale test', 'no openssl', apt('openssl'));
   need(
+    ['/usr/sbin/bearerbox', '/usr/sbin/smsbox', '/usr/lib/kannel/test/fakesmsc'].every((f) =>
+      fs.existsSync(f),
+    ),
+    'the Kannel SMS gateway test',
+    'no Kannel (bearerbox, smsbox, fakesmsc)',
+    apt('kannel', 'kannel-extras'),
+  );
+  need(
     fs.existsSync('/usr/bin/systemd-analyze'),
     'the systemd unit checks',
     'no systemd-analyze',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { QrCodeSetSummary } from '@homing/shared';
+import { checkSymbol } from '@homing/shared/codes';
 import { adminApi, adminSession, readQrCodes, stubPrinting } from './adminHelpers';
 import { openSignedIn } from './helpers';
 
@@ -68,15 +69,14 @@ test('bulk print from column 3, row 4: preview, printed layout and codes start t
   // Column 3, row 4 of Avery 4221: 0.375 in margin + 2 in across, 0.625 in margin + 3 in down.
   expect(first.x - box.x).toBeCloseTo(36 + 2 * 96, 1);
   expect(first.y - box.y).toBeCloseTo(60 + 3 * 96, 1);
-  // Each label shows its code, grouped as printed, under its own symbol.
+  // Each label shows its code, grouped as printed with its check symbol, under its own symbol.
+  const asPrinted = (code: string) => `${code.slice(0, 5)} ${code.slice(5)}-${checkSymbol(code)}`;
   const printedCodes = await sheet.locator('.print-label__code').allTextContents();
-  expect(printedCodes).toEqual(shortSet!.map((code) => `${code.slice(0, 5)} ${code.slice(5)}`));
+  expect(printedCodes).toEqual(shortSet!.map(asPrinted));
   const domain = new URL(page.url()).host.toUpperCase();
   const read = await readQrCodes(await sheet.screenshot());
   expect(read.sort()).toEqual(shortSet!.map((code) => `HTTPS://${domain}/QR/${code}`).sort());
-  await expect(sheets.nth(1).locator('.print-label__code').first()).toHaveText(
-    `${fullSet![0]!.slice(0, 5)} ${fullSet![0]!.slice(5)}`,
-  );
+  await expect(sheets.nth(1).locator('.print-label__code').first()).toHaveText(asPrinted(fullSet![0]!));
   await page.emulateMedia({ media: 'screen' });
 
   await confirm.getByLabel('Some pages printed').check();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { labelledItem, PHONE } from './finderFixtures';
+import { checkSymbol } from '@homing/shared/codes';
 
 // `/found` with no code: a finder whose camera fails types the code printed under the symbol.
 // On a phone, with the keyboard only.
@@ -65,4 +66,33 @@ test('a well-formed code no label has says so, and offers the form again', async
   // Nothing on the phone's screen runs off its side.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the check symbol printed after the code: typed right it goes on, a slip is caught before any look-up', async ({
+  page,
+  request,
+}) => {
+  const label = await labelledItem(request);
+  const printed = `${label.code.slice(0, 5)} ${label.code.slice(5)} ${checkSymbol(label.code)}`;
+  const lookups: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/found/')) lookups.push(r.url());
+  });
+  await page.goto('/found');
+  const code = page.getByRole('textbox', { name: 'Code on the label' });
+  // Two different neighbours swapped: the check symbol no longer fits, and nothing is looked up.
+  const i = [...label.code].findIndex((c, at) => at < 4 && c !== label.code[at + 1]);
+  const swapped = printed.slice(0, i) + printed[i + 1] + printed[i] + printed.slice(i + 2);
+  await code.fill(swapped);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    'One of these symbols is not right: please check the code and type it again.',
+  );
+  await expect(page).toHaveURL(/\/found$/);
+  expect(lookups).toEqual([]);
+
+  await code.fill(printed.toLowerCase());
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/found/${label.code}$`));
+  await expect(page.getByRole('heading', { name: 'You found Blue backpack!' })).toBeVisible();
 });

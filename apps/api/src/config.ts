@@ -41,11 +41,19 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Homing <no-reply@homing.local>'),
-  SMS_PROVIDER: z.enum(['outbox', 'twilio'], { error: 'must be outbox or twilio' }).default('outbox'),
+  SMS_PROVIDER: z
+    .enum(['outbox', 'twilio', 'kannel'], { error: 'must be outbox, twilio or kannel' })
+    .default('outbox'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_BASE_URL: z.url({ error: 'must be a full URL' }).default('https://api.twilio.com'),
+  // Kannel's smsbox: its sendsms interface (e.g. http://127.0.0.1:13013/cgi-bin/sendsms), a
+  // sendsms-user, and our number (the sender of every text).
+  KANNEL_SENDSMS_URL: z.url({ error: 'must be a full URL' }).optional(),
+  KANNEL_USERNAME: z.string().optional(),
+  KANNEL_PASSWORD: z.string().optional(),
+  KANNEL_FROM: z.string().optional(),
   // The password of the inbound-SMS webhook (HTTP Basic, any user name); unset = no webhook (404).
   SMS_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Contacts that become admins when they register: for a first admin on a locked embedded
@@ -58,6 +66,9 @@ const envSchema = z.object({
   REPORT_HOLD_AFTER_PER_ITEM: z.coerce.number().int().min(1).optional(),
   SCAN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   CODE_LOOKUP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  TEXT_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).optional(),
+  TEXT_LIMIT_PER_CODE: z.coerce.number().int().min(1).optional(),
+  TEXT_UNKNOWN_CODE_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).optional(),
   ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   THREAD_MESSAGE_LIMIT_PER_THREAD: z.coerce.number().int().min(1).optional(),
   THREAD_MESSAGE_LIMIT_PER_SENDER: z.coerce.number().int().min(1).optional(),
@@ -144,6 +155,12 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
         from: env.TWILIO_FROM ?? '',
         baseUrl: env.TWILIO_BASE_URL,
       },
+      kannel: {
+        sendsmsUrl: env.KANNEL_SENDSMS_URL ?? '',
+        username: env.KANNEL_USERNAME ?? '',
+        password: env.KANNEL_PASSWORD ?? '',
+        from: env.KANNEL_FROM ?? '',
+      },
       inboundSecret: env.SMS_INBOUND_SECRET ?? null,
     },
     outboxDir: path.join(path.resolve(env.DATA_DIR), 'outbox'),
@@ -158,6 +175,9 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
       reportsHeldAfterPerItem: env.REPORT_HOLD_AFTER_PER_ITEM,
       scansPerMinute: env.SCAN_LIMIT_PER_MINUTE,
       codeLookupsPerMinute: env.CODE_LOOKUP_LIMIT_PER_MINUTE,
+      textsPerNumber: env.TEXT_LIMIT_PER_NUMBER,
+      textsPerCode: env.TEXT_LIMIT_PER_CODE,
+      textUnknownCodesPerNumber: env.TEXT_UNKNOWN_CODE_LIMIT_PER_NUMBER,
       accountRequestsPerAddress: env.ACCOUNT_REQUEST_LIMIT_PER_ADDRESS,
       threadMessagesPerThread: env.THREAD_MESSAGE_LIMIT_PER_THREAD,
       threadMessagesPerSender: env.THREAD_MESSAGE_LIMIT_PER_SENDER,
@@ -230,11 +250,17 @@ export function loadConfig(
 ): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (parsed.success && parsed.data.SMS_PROVIDER === 'twilio') {
-    const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'].filter((k) => !cleaned[k]);
+  const providerSettings = {
+    outbox: [],
+    twilio: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+    kannel: ['KANNEL_SENDSMS_URL', 'KANNEL_USERNAME', 'KANNEL_PASSWORD', 'KANNEL_FROM'],
+  };
+  if (parsed.success) {
+    const provider = parsed.data.SMS_PROVIDER;
+    const missing = providerSettings[provider].filter((k) => !cleaned[k]);
     if (missing.length)
       throw new ConfigError(
-        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=twilio`).join('\n')}`,
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=${provider}`).join('\n')}`,
       );
   }
   if (parsed.success) {

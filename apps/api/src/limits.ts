@@ -11,7 +11,10 @@ import {
   TOO_MANY_ACCOUNT_REQUESTS,
   type Rule,
 } from './lib/limitRules';
+import { addressHash } from './lib/addressHash';
 import { addressKey } from './lib/rateLimiter';
+import type { TextedCode } from './lib/textedCode';
+import type { Limiter } from './lib/rateLimiter';
 import type { User } from './models/User';
 import { ownedReportFinder } from './policies/ownedReportFinder';
 import { finderThreadFinder } from './services/finders/finderThreadFinder';
@@ -173,3 +176,30 @@ export const resetCodeTries = accountRequests<Ip & { body: { token: string } | {
 export const emailConfirmations = accountRequests<Ip & Account>('contact-email', accountOf);
 export const phoneConfirmations = accountRequests<Ip & Account>('contact-phone', accountOf);
 export const backupContactAdds = accountRequests<Ip & Account>('backup-contact', accountOf);
+
+/**
+ * The limits of a text to our number (issue 29), counted by the webhook before its transaction:
+ * false when the text must be dropped unanswered. Every text counts per number; one naming a
+ * known code also per (label, number); one we would answer "we couldn't find that code" or "check
+ * the code" against the number's unknown codes. The number is keyed by its hash.
+ */
+export function textLimits(deps: LimitDeps) {
+  const [byNumber, byCode, unknown] = [
+    rules.textByNumber,
+    rules.textByCodeAndNumber,
+    rules.textUnknownCode,
+  ].map((rule) => limiterOf(rule, deps.db, deps.config.limits)) as [Limiter, Limiter, Limiter];
+  return async (from: string, texted: TextedCode): Promise<boolean> => {
+    const key = addressHash(`sms:${from}`);
+    if (!(await byNumber.hit(key)).allowed) return false;
+    if (texted.kind === 'code') {
+      const target = await reportTargetFinder({ qrCode: texted.code }, { trx: deps.db });
+      if (target) return (await byCode.hit(`${target.code.id}:${key}`)).allowed;
+    } else if (texted.kind === 'none') {
+      // Words alone go on with this number's conversation, when it has one.
+      const known = await deps.db('foundReports').where({ byText: true, finderPhone: from }).first('id');
+      if (known) return true;
+    }
+    return (await unknown.hit(key)).allowed;
+  };
+}

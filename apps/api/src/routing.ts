@@ -16,7 +16,8 @@ import { webhookGuard } from './middleware/webhookGuard';
 
 /**
  * Who may call a route. Every route declares one; routes/guards.test.ts proves nobody else can.
- * 'webhook': a provider's signed callback (HTTP Basic with the webhook's secret), with no user.
+ * 'webhook': a gateway's signed callback (Twilio's signature, or HTTP Basic with the webhook's
+ * secret: middleware/webhookGuard.ts), with no user.
  */
 export type Access = 'public' | 'user' | 'admin' | 'webhook';
 
@@ -125,7 +126,7 @@ const effectErrorLogger = (ctx: Context) => (err: unknown) =>
   ctx.log.warn({ err }, 'after-commit effect failed');
 
 export function guard(access: Access, config: Config): Middleware {
-  if (access === 'webhook') return webhookGuard(config.sms.inboundSecret);
+  if (access === 'webhook') return webhookGuard(config);
   return async (ctx, next) => {
     if (access === 'public') return next();
     const user = (ctx.state as AppState).user;

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { CODE_ALPHABET, parseTypedCode, readableCode } from './codeText';
+import { checkSymbol, verifyCheckedCode } from '@homing/shared/codes';
+import { CODE_ALPHABET, parseTypedCode, printedCode, readableCode } from './codeText';
 import { labelQrText } from './qr/matrix';
 
 describe('readableCode', () => {
@@ -44,5 +45,18 @@ describe('parseTypedCode', () => {
     // The encoder agrees: a URL holding every symbol needs no byte (8-bit) segment.
     const { segments } = QRCode.create(labelQrText('homing.example', CODE_ALPHABET));
     for (const { mode } of segments) expect(['Alphanumeric', 'Numeric']).toContain(mode.id);
+  });
+});
+
+describe('printedCode', () => {
+  it('prints a code with its check symbol after a dash, which reads back as the code', () => {
+    const printed = printedCode('k7m2p9qx4t');
+    expect(printed).toBe(`K7M2P 9QX4T-${checkSymbol('K7M2P9QX4T')}`);
+    expect(verifyCheckedCode(printed.replace(/[ -]/g, ''))).toEqual({ ok: true, code: 'K7M2P9QX4T' });
+  });
+
+  it('prints a code of another length or alphabet as it is', () => {
+    expect(printedCode('WWWWWWWWWWWWWW')).toBe('WWWWW WWWWW WWWW');
+    expect(printedCode('K7M2P9QX40')).toBe('K7M2P 9QX40');
   });
 });

@@ -1,4 +1,4 @@
-import { CODE_ALPHABET, CODE_LENGTH } from '@homing/shared/codes';
+import { CODE_ALPHABET, CODE_LENGTH, checkSymbol } from '@homing/shared/codes';
 
 /** The code as people see and type it: the API makes codes of these symbols (one alphabet, shared). */
 export { CODE_ALPHABET, CODE_LENGTH };
@@ -10,6 +10,17 @@ export function readableCode(value: string): string {
   const code = value.trim().toUpperCase();
   if (code.length <= GROUP + 1) return code;
   return code.match(new RegExp(`.{1,${GROUP}}`, 'g'))!.join(' ');
+}
+
+/**
+ * The code as printed under the QR: `readableCode` and, for a code of CODE_LENGTH symbols of the
+ * alphabet, its check symbol after a dash ("K7M2P 9QX4T-R"), so a slip in typing or texting it is
+ * caught before any look-up (@homing/shared/codes). The QR keeps the bare code.
+ */
+export function printedCode(value: string): string {
+  const code = value.trim().toUpperCase();
+  const checked = code.length === CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c));
+  return checked ? `${readableCode(code)}-${checkSymbol(code)}` : readableCode(code);
 }
 
 export type TypedCode =

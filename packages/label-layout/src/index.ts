@@ -34,4 +34,4 @@ export { labelContentLayout, MIN_CODE_FONT_SIZE } from './labelContent';
 export type { QrMatrix } from './qr/matrix';
 export { forEachDarkRect, labelQrText, labelUrl, qrMatrix, qrSvgPath } from './qr/matrix';
 export type { TypedCode } from './codeText';
-export { CODE_ALPHABET, CODE_LENGTH, parseTypedCode, readableCode } from './codeText';
+export { CODE_ALPHABET, CODE_LENGTH, parseTypedCode, printedCode, readableCode } from './codeText';

@@ -97,6 +97,28 @@ export const rules = table({
     windowMs: THREAD_WINDOW_MS,
     message: THREAD_MESSAGES.tooMany,
   },
+  // Texts to our number (issue 29), keyed by a hash of the sender's number: every text but STOP
+  // and START; those naming one code (a label's conversation, as reports per item and address);
+  // and those we answer "we couldn't find that code" or "check the code". Past any, a text is
+  // dropped unanswered: a number cannot make us text at will.
+  textByNumber: {
+    name: 'text:number',
+    points: (l) => l.textsPerNumber ?? 20,
+    windowMs: REPORT_WINDOW_MS,
+    message: THREAD_MESSAGES.tooMany,
+  },
+  textByCodeAndNumber: {
+    name: 'text:code-number',
+    points: (l) => l.textsPerCode ?? 10,
+    windowMs: REPORT_WINDOW_MS,
+    message: TOO_MANY_REPORTS_ITEM,
+  },
+  textUnknownCode: {
+    name: 'text:unknown',
+    points: (l) => l.textUnknownCodesPerNumber ?? 5,
+    windowMs: HOUR,
+    message: TOO_MANY_LOOKUPS,
+  },
   // Login failures (services/accounts/authenticator.ts): per (account, address) and per address
   // they refuse; per account from everywhere they only slow each check down (`loginSlowdown`).
   loginByAddress: { name: 'login:ip', points: () => 20, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_LOGINS },

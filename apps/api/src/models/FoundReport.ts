@@ -26,5 +26,7 @@ export class FoundReport extends BaseModel {
   reporterAddressHash!: string | null;
   /** The finder page's language: what we send the finder is written in it. */
   finderLocale!: FinderLocale;
+  /** Opened by a text to the instance's number: the finder is answered by text (`finderPhone`). */
+  byText!: boolean;
   createdAt!: Date;
 }

@@ -1,6 +1,13 @@
 import { FINDER_LOCALES } from '@homing/shared';
 import { describe, expect, it } from 'vitest';
-import { ownerReplyEmail, ownerReplySms, threadLinkEmail, threadLinkSms } from './finderMessages';
+import {
+  finderTextFor,
+  ownerReplyEmail,
+  ownerReplySms,
+  ownerReplyText,
+  threadLinkEmail,
+  threadLinkSms,
+} from './finderMessages';
 
 // The texts alone (no database): the API tests (routes/found/finderLanguage.test.ts) read them as
 // received by a real SMTP server and SMS peer.
@@ -117,5 +124,37 @@ describe('what we send a finder, in their language', () => {
     const long = 'ñ'.repeat(250);
     expect(ownerReplySms({ ...reply({ text: long }), locale: 'es' })).toContain(`"${'ñ'.repeat(200)}"`);
     expect(ownerReplySms({ ...reply({ text: long }), locale: 'es' })).not.toContain('ñ'.repeat(201));
+  });
+
+  it('answers a finder who texted in plain GSM-7 texts, in no more segments than the English', () => {
+    const segments = (text: string) => (text.length <= 160 ? 1 : Math.ceil(text.length / 153));
+    const example = 'HOMING 8CWNC 2KDP2';
+    const names = { brand: 'Homing', item: 'Red keyring' };
+    const all = (locale: (typeof FINDER_LOCALES)[number]) => {
+      const t = finderTextFor(locale);
+      return [
+        t.received(names),
+        t.reply(names, null),
+        ownerReplyText({ ...reply(), locale }),
+        t.unknownCode(example),
+        t.checkCode(example),
+        t.needMessage(example),
+        t.closed(names),
+      ];
+    };
+    const english = all('en');
+    expect(english[3]).toBe(
+      "We couldn't find that code: check it and send it again, e.g. HOMING 8CWNC 2KDP2",
+    );
+    expect(english[4]).toContain('check the code');
+    for (const locale of FINDER_LOCALES)
+      all(locale).forEach((text, i) => {
+        expect(
+          [...text].filter((ch) => !GSM7.has(ch)),
+          `${locale}: ${text}`,
+        ).toEqual([]);
+        expect(segments(text), `${locale}: ${text}`).toBeLessThanOrEqual(segments(english[i]!));
+        expect(text).not.toContain('http');
+      });
   });
 });

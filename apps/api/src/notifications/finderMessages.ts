@@ -29,6 +29,18 @@ interface FinderTexts {
   replyAction: string;
   /** `said`: the owner's words, shortened; null when they replied with a location alone. */
   replySms(n: Names & { link: string }, said: string | null): string;
+  /**
+   * To a finder who texted the label's code (issue 29): plain texts, no link (they may have no
+   * data); `example` is a code as it would be texted ("HOMING 8CWNC 2KDP2").
+   */
+  text: {
+    received(n: Names): string;
+    reply(n: Names, said: string | null): string;
+    unknownCode(example: string): string;
+    checkCode(example: string): string;
+    needMessage(example: string): string;
+    closed(n: Names): string;
+  };
 }
 
 const en: FinderTexts = {
@@ -44,6 +56,18 @@ const en: FinderTexts = {
   replyAction: 'Reply in the conversation',
   replySms: ({ brand, item, link }, said) =>
     `${brand}: the owner of the ${item} replied${said ? `: "${said}"` : ' with a location'}. ${link}`,
+  text: {
+    received: ({ brand, item }) =>
+      `${brand}: your message about the ${item} was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
+    reply: ({ brand, item }, said) =>
+      `${brand}: the owner of the ${item} replied${said ? `: "${said}"` : ' with a location'}. Reply to this number to answer.`,
+    unknownCode: (example) => `We couldn't find that code: check it and send it again, e.g. ${example}`,
+    checkCode: (example) =>
+      `One symbol of that code is not right: check the code and send it again, e.g. ${example}`,
+    needMessage: (example) =>
+      `Thank you. Send the code again with your message for the owner, e.g. ${example} Found your keys at the library`,
+    closed: ({ brand, item }) => `${brand}: the conversation about the ${item} is closed.`,
+  },
 };
 
 const es: FinderTexts = {
@@ -61,6 +85,20 @@ const es: FinderTexts = {
     said
       ? `${brand}: el dueño de ${item} te responde: "${said}". ${link}`
       : `${brand}: el dueño de ${item} te marca un lugar en el mapa. ${link}`,
+  text: {
+    received: ({ brand, item }) =>
+      `${brand}: tu mensaje sobre ${item} ya le ha llegado a su dueño. Su respuesta llegara por SMS; responde a este numero para seguir.`,
+    reply: ({ brand, item }, said) =>
+      said
+        ? `${brand}: el dueño de ${item} te responde: "${said}". Responde a este numero para contestar.`
+        : `${brand}: el dueño de ${item} te marca un lugar en el mapa. Responde a este numero.`,
+    unknownCode: (example) => `No encontramos ese codigo: revisalo y envialo otra vez, p. ej. ${example}`,
+    checkCode: (example) =>
+      `Un simbolo del codigo no es correcto: revisa el codigo y envialo otra vez, p. ej. ${example}`,
+    needMessage: (example) =>
+      `Gracias. Envia otra vez el codigo con tu mensaje para el dueño, p. ej. ${example} Tengo tus llaves`,
+    closed: ({ brand, item }) => `${brand}: la conversacion sobre ${item} esta cerrada.`,
+  },
 };
 
 // French typography: a narrow no-break space (\u202f) before : ; ! ? in e-mail, as on the finder
@@ -80,6 +118,19 @@ const fr: FinderTexts = {
     said
       ? `${brand}: le propriétaire de ${item} répond "${said}". ${link}`
       : `${brand}: le propriétaire de ${item} partage sa position. ${link}`,
+  text: {
+    received: ({ brand, item }) =>
+      `${brand}: votre message sur ${item} a été transmis au propriétaire. Sa réponse arrivera par SMS; répondez à ce numéro pour continuer.`,
+    reply: ({ brand, item }, said) =>
+      said
+        ? `${brand}: le propriétaire de ${item} répond "${said}". Répondez à ce numéro pour continuer.`
+        : `${brand}: le propriétaire de ${item} partage sa position. Répondez à ce numéro.`,
+    unknownCode: (example) => `Code introuvable: vérifiez-le et renvoyez-le, ex. ${example}`,
+    checkCode: (example) => `Un symbole du code est erroné: vérifiez le code et renvoyez-le, ex. ${example}`,
+    needMessage: (example) =>
+      `Merci. Renvoyez le code avec votre message pour le propriétaire, ex. ${example} J'ai vos clés`,
+    closed: ({ brand, item }) => `${brand}: la conversation sur ${item} est close.`,
+  },
 };
 
 export const FINDER_TEXTS: Record<FinderLocale, FinderTexts> = { en, es, fr };
@@ -123,3 +174,10 @@ export function ownerReplyEmail(m: ThreadText & { locale: FinderLocale }) {
 
 export const ownerReplySms = (m: ThreadText & { locale: FinderLocale }) =>
   textsFor(m.locale).replySms({ ...names(m), link: m.link }, m.text ? m.text.slice(0, 200) : null);
+
+/** What a finder who texted is answered (a plain text, in their language). */
+export const finderTextFor = (locale: FinderLocale) => textsFor(locale).text;
+
+/** To a finder who texted: the owner replied (their words, shortened; nothing else about them). */
+export const ownerReplyText = (m: Omit<ThreadText, 'link'> & { locale: FinderLocale }) =>
+  textsFor(m.locale).text.reply(names(m), m.text ? m.text.slice(0, 300) : null);

@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import { localHub, postgresHub, type EventHub } from './hub';
 import { folderMailer, smtpMailer, type Mailer } from './mailer';
-import { folderSmsProvider, twilioSmsProvider, type SmsProvider } from './sms';
+import { folderSmsProvider, kannelSmsProvider, twilioSmsProvider, type SmsProvider } from './sms';
 import { publishThreadChange } from './threadEvents';
 import { notificationWorker, type WorkerOptions } from './worker';
 
@@ -20,9 +20,9 @@ export function createMailer(config: Config, logger: Logger): Mailer {
 }
 
 export function createSmsProvider(config: Config, logger: Logger): SmsProvider {
-  return config.sms.provider === 'twilio'
-    ? twilioSmsProvider(config.sms.twilio)
-    : folderSmsProvider({ dir: path.join(config.outboxDir, 'sms'), logger });
+  if (config.sms.provider === 'twilio') return twilioSmsProvider(config.sms.twilio);
+  if (config.sms.provider === 'kannel') return kannelSmsProvider(config.sms.kannel);
+  return folderSmsProvider({ dir: path.join(config.outboxDir, 'sms'), logger });
 }
 
 /** LISTEN/NOTIFY across API processes on PostgreSQL; in memory on the embedded database (one process). */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmsProviderError, twilioSmsProvider } from './sms';
+import { kannelSmsProvider, SmsProviderError, twilioSmsProvider } from './sms';
 
 // A local server speaking Twilio's Messages API shape: the contract our provider adapter relies on.
 const requests: { path: string; auth: string; form: URLSearchParams; idempotencyKey: string }[] = [];
@@ -79,5 +79,66 @@ describe('Twilio SMS provider contract', () => {
     await expect(down.send({ to: '+15551234567', body: 'x', idempotencyKey: 'k3' })).rejects.toMatchObject({
       retryable: true,
     });
+  });
+});
+
+// Kannel's sendsms answers in plain text: 202 "0: Accepted for delivery", 403 for a wrong login.
+describe('Kannel SMS provider contract', () => {
+  const kannel = () =>
+    kannelSmsProvider({
+      sendsmsUrl: `${baseUrl}/cgi-bin/sendsms`,
+      username: 'homing',
+      password: 'pw',
+      from: '+15550001111',
+    });
+
+  it('GETs sendsms with the sendsms user, our number, and the text in UTF-8, as UCS-2 only when GSM-7 cannot carry it', async () => {
+    answer = { status: 202, body: '0: Accepted for delivery' };
+    await kannel().send({ to: '+15551234567', body: 'Homing: the owner replied', idempotencyKey: 'm-1-sms' });
+    const plain = new URL(`http://x${requests.at(-1)!.path}`);
+    expect(plain.pathname).toBe('/cgi-bin/sendsms');
+    expect(Object.fromEntries(plain.searchParams)).toEqual({
+      username: 'homing',
+      password: 'pw',
+      from: '+15550001111',
+      to: '+15551234567',
+      text: 'Homing: the owner replied',
+      charset: 'UTF-8',
+    });
+    await kannel().send({
+      to: '+15551234567',
+      body: 'Merci ! Je suis là – à 5h ✓',
+      idempotencyKey: 'm-2-sms',
+    });
+    const wide = new URL(`http://x${requests.at(-1)!.path}`);
+    expect(wide.searchParams.get('text')).toBe('Merci ! Je suis là – à 5h ✓');
+    expect(wide.searchParams.get('coding')).toBe('2');
+  });
+
+  it('treats a refused login (403) or request (400) as final, anything else as retryable', async () => {
+    for (const [status, retryable] of [
+      [403, false],
+      [400, false],
+      [503, true],
+    ] as const) {
+      answer = { status, body: 'Authorization failed for sendsms' };
+      await expect(
+        kannel().send({ to: '+15551234567', body: 'x', idempotencyKey: 'k' }),
+      ).rejects.toMatchObject({
+        retryable,
+      });
+    }
+  });
+
+  it('reads smsbox’s post-url query (the number with or without its +) and answers in plain text', () => {
+    expect(
+      kannel().parseInbound({ body: 'hello', query: { from: '15551234567', text: 'HOMING 8CWNC 2KDP2 hi' } }),
+    ).toEqual({
+      from: '+15551234567',
+      text: 'HOMING 8CWNC 2KDP2 hi',
+    });
+    expect(kannel().parseInbound({ body: '', query: { from: 'abc', text: 'x' } })).toBeNull();
+    expect(kannel().inboundReply('Thanks')).toEqual({ type: 'text/plain', body: 'Thanks' });
+    expect(kannel().inboundReply(null)).toEqual({ type: 'text/plain', body: '' });
   });
 });

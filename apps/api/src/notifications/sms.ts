@@ -15,16 +15,34 @@ export interface InboundSms {
   text: string;
 }
 
+/** A webhook request as a gateway sends it: its parsed body (a form, or text) and its query. */
+export interface InboundRequest {
+  body: unknown;
+  query: Record<string, unknown>;
+}
+
 /** An SMS provider: a paid outside service, so tests use a local server speaking its API. */
 export interface SmsProvider {
   send(message: SmsMessage): Promise<{ providerId: string }>;
-  /** Reads the provider's inbound-message webhook body; null when it is not one. */
-  parseInbound(form: Record<string, unknown>): InboundSms | null;
+  /** Reads the provider's inbound-message webhook request; null when it is not one. */
+  parseInbound(request: InboundRequest): InboundSms | null;
+  /** The webhook's answer: the provider texts `answer` back to the sender from our number (null: nothing). */
+  inboundReply(answer: string | null): { type: string; body: string };
+}
+
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** TwiML: an empty `<Response>` sends nothing; a `<Message>` is texted back to the sender. */
+function twimlReply(answer: string | null) {
+  const message = answer === null ? '' : `<Message>${xml(answer)}</Message>`;
+  return { type: 'text/xml', body: `<?xml version="1.0" encoding="UTF-8"?><Response>${message}</Response>` };
 }
 
 /** Twilio's inbound webhook: a form with `From` (E.164) and `Body`, among many other fields. */
-function twilioInbound(form: Record<string, unknown>): InboundSms | null {
-  const { From: from, Body: text } = form;
+function twilioInbound({ body }: InboundRequest): InboundSms | null {
+  if (!body || typeof body !== 'object') return null;
+  const { From: from, Body: text } = body as Record<string, unknown>;
   if (typeof from !== 'string' || typeof text !== 'string') return null;
   if (!/^\+\d{8,15}$/.test(from) || text.length > 1600) return null;
   return { from, text };
@@ -83,6 +101,7 @@ export function twilioSmsProvider(opts: {
       return { providerId: json.sid };
     },
     parseInbound: twilioInbound,
+    inboundReply: twimlReply,
   };
 }
 
@@ -98,5 +117,67 @@ export function folderSmsProvider(opts: { dir: string; logger: Logger }): SmsPro
     },
     // No provider: the webhook takes Twilio's field names (a local test can post them by hand).
     parseInbound: twilioInbound,
+    inboundReply: twimlReply,
+  };
+}
+
+/** GSM 03.38's basic set: a text of these goes as 7-bit (160 a part), anything else as UCS-2 (70). */
+const GSM7 = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+export const isGsm7 = (text: string) => [...text].every((ch) => GSM7.has(ch));
+
+/**
+ * Kannel's smsbox (a self-hosted gateway in front of an operator's SMSC or a modem).
+ *
+ * Out: its sendsms HTTP interface, `GET {sendsmsUrl}?username&password&from&to&text`, the text in
+ * UTF-8 (`charset`), sent as 7-bit GSM when it fits and UCS-2 (`coding=2`) otherwise; 202 is
+ * accepted. A refused login (403) or request (400) is final; anything else is retried.
+ *
+ * In: an `sms-service` whose `post-url` is `{PUBLIC_URL}/api/sms/inbound?from=%p&text=%a` with
+ * the webhook's secret as the URL's password (`http://kannel:SECRET@host/…`: smsbox sends it as
+ * HTTP Basic); what we answer (`text/plain`) smsbox texts back to the sender (`omit-empty`: an
+ * empty answer sends nothing).
+ */
+export function kannelSmsProvider(opts: {
+  sendsmsUrl: string;
+  username: string;
+  password: string;
+  from: string;
+}): SmsProvider {
+  return {
+    async send(m) {
+      const url = new URL(opts.sendsmsUrl);
+      const params = {
+        username: opts.username,
+        password: opts.password,
+        from: opts.from,
+        to: m.to,
+        text: m.body,
+        charset: 'UTF-8',
+        ...(isGsm7(m.body) ? {} : { coding: '2' }),
+      };
+      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      const res = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch((err: Error) => {
+        throw new SmsProviderError(`SMS gateway unreachable: ${err.message}`, true);
+      });
+      const answer = (await res.text().catch(() => '')).trim();
+      if (res.status !== 202 && res.status !== 200)
+        throw new SmsProviderError(
+          `SMS gateway answered ${res.status}: ${answer || 'no message'}`,
+          res.status !== 400 && res.status !== 403,
+        );
+      // Kannel gives no id of its own: the key names the message in its logs.
+      return { providerId: `kannel:${m.idempotencyKey}` };
+    },
+    parseInbound({ query }) {
+      const from = typeof query.from === 'string' ? query.from.trim() : '';
+      const text = query.text;
+      // An SMSC may give the sender's number without its +.
+      const e164 = /^\d{8,15}$/.test(from) ? `+${from}` : from;
+      if (!/^\+\d{8,15}$/.test(e164) || typeof text !== 'string' || text.length > 1600) return null;
+      return { from: e164, text };
+    },
+    inboundReply: (answer) => ({ type: 'text/plain', body: answer ?? '' }),
   };
 }

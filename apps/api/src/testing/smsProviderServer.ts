@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WAIT_MS } from './patience';
@@ -55,6 +56,31 @@ export async function startSmsProviderServer() {
         if (found || Date.now() > until) return found;
         await new Promise((r) => setTimeout(r, 25));
       }
+    },
+    /**
+     * Twilio delivering a text to our webhook: the form it posts, signed as Twilio signs it
+     * (`X-Twilio-Signature`: HMAC-SHA1 with the auth token over the webhook's URL as configured at
+     * Twilio, `signedUrl`, then the parameters' names and values in name order; base64), posted to
+     * `url` (the server itself; a proxy stands between them in production).
+     */
+    deliverInbound(opts: {
+      url: string;
+      signedUrl: string;
+      form: Record<string, string>;
+      authToken?: string;
+    }) {
+      const data = Object.keys(opts.form)
+        .sort()
+        .reduce((acc, key) => acc + key + opts.form[key], opts.signedUrl);
+      const signature = crypto
+        .createHmac('sha1', opts.authToken ?? 'test-token')
+        .update(data)
+        .digest('base64');
+      return fetch(opts.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': signature },
+        body: new URLSearchParams(opts.form),
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
+import { KANNEL_INSTALL, kannelInstalled } from './kannel';
 import { NGINX } from './reverseProxy';
 
 const onPath = (command: string) =>
@@ -32,4 +33,10 @@ export const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
 export const withoutSystemdAnalyze = (): string | null =>
   skipWithout(fs.existsSync(SYSTEMD_ANALYZE), 'systemd-analyze', 'apt-get install systemd')
     ? `no ${SYSTEMD_ANALYZE}: apt-get install systemd`
+    : null;
+
+/** Why the Kannel gateway test cannot run here (bearerbox, smsbox, fakesmsc), or null; throws under CI=true. */
+export const withoutKannel = (): string | null =>
+  skipWithout(kannelInstalled(), "Kannel's bearerbox, smsbox and fakesmsc", KANNEL_INSTALL)
+    ? `no Kannel (bearerbox, smsbox, fakesmsc): ${KANNEL_INSTALL}`
     : null;

@@ -1,6 +1,7 @@
 // The parser itself, not the package index: the index brings the QR encoder, which the finder
 // page must not load.
 import { parseTypedCode, type TypedCode } from '@homing/label-layout/codeText';
+import { verifyCheckedCode } from '@homing/shared/codes';
 import { h, uid } from './dom';
 import type { Translator } from './i18n';
 
@@ -8,10 +9,25 @@ import type { Translator } from './i18n';
 export const finderPath = (code: string) => `/found/${encodeURIComponent(code)}`;
 
 /** Why a typed code cannot be one, in the reader's language. */
-export function codeProblem({ t }: Translator, parsed: Exclude<TypedCode, { ok: true }>): string {
+export function codeProblem(
+  { t }: Translator,
+  parsed: Exclude<TypedCode, { ok: true }> | { ok: false; reason: 'check' },
+): string {
   if (parsed.reason === 'empty') return t('codeEmpty');
+  if (parsed.reason === 'check') return t('codeCheck');
   if (parsed.reason === 'length') return t('codeLength', { count: parsed.length });
   return t('codeCharacters', { characters: Array.from(parsed.invalid).join(' ') });
+}
+
+/**
+ * A typed code, read as parseTypedCode reads it, and also with the check symbol printed after the
+ * code (one symbol more): a slip in it is caught here, before any look-up.
+ */
+export function readTypedCode(input: string): TypedCode | { ok: false; reason: 'check' } {
+  const parsed = parseTypedCode(input);
+  if (parsed.ok || parsed.reason !== 'length') return parsed;
+  const compact = (input.trim().split('/').filter(Boolean).at(-1) ?? '').replace(/[\s\-–—_.]+/g, '');
+  return verifyCheckedCode(compact.toUpperCase()) ?? parsed;
 }
 
 /**
@@ -68,7 +84,7 @@ export function codeEntryForm(tr: Translator, go: (path: string) => void = (path
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const parsed = parseTypedCode(input.value);
+    const parsed = readTypedCode(input.value);
     if (!parsed.ok) {
       setError(codeProblem(tr, parsed));
       input.focus();

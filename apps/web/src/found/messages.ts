@@ -48,6 +48,7 @@ const en = {
   codeEmpty: 'Please type the code printed on the label.',
   codeLength: 'A code has 10 letters and digits; this has {count}. Please check it.',
   codeCharacters: 'Codes use the digits 2-9 and the letters A-Z except I and O. Please check: {characters}',
+  codeCheck: 'One of these symbols is not right: please check the code and type it again.',
   codeInstead: 'Type the code instead',
   sentThreadHint: 'The owner can answer you here. This device keeps the link, so you can come back to it.',
   threadOpen: 'Open your conversation with the owner',
@@ -126,6 +127,7 @@ const es: Messages = {
   codeLength: 'Un código tiene 10 letras y números; este tiene {count}. Revísalo.',
   codeCharacters:
     'Los códigos usan los números del 2 al 9 y las letras de la A a la Z salvo la I y la O. Revisa: {characters}',
+  codeCheck: 'Uno de estos símbolos no es correcto: revisa el código y vuelve a escribirlo.',
   codeInstead: 'Escribir el código',
   sentThreadHint:
     'El dueño puede responderte aquí. Este dispositivo guarda el enlace para que puedas volver cuando quieras.',
@@ -203,6 +205,7 @@ const fr: Messages = {
   codeLength: 'Un code compte 10 lettres et chiffres\u202f; celui-ci en a {count}. Vérifiez-le.',
   codeCharacters:
     'Les codes utilisent les chiffres de 2 à 9 et les lettres de A à Z sauf I et O. Vérifiez\u202f: {characters}',
+  codeCheck: 'Un de ces symboles est erroné\u202f: vérifiez le code et saisissez-le à nouveau.',
   codeInstead: 'Saisir le code',
   sentThreadHint:
     'Le propriétaire peut vous répondre ici. Cet appareil garde le lien pour que vous puissiez y revenir.',

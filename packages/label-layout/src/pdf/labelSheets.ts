@@ -7,7 +7,7 @@ import type { QrMatrix } from '../qr/matrix';
 import { forEachDarkRect, labelQrText, qrMatrix } from '../qr/matrix';
 import type { LabelTemplate } from '../templates';
 import { defaultTemplate } from '../templates';
-import { readableCode } from '../codeText';
+import { printedCode } from '../codeText';
 import type { FittedText } from './fittedText';
 import { createCodeFitter, createTextFitter } from './fittedText';
 import { appendContent, num } from './contentStream';
@@ -87,7 +87,7 @@ function labelOperators(context: LabelContext, code: LabelCode, placement: Label
     symbolOperators(matrix, layout, x, y) +
     textOperators(context.fitText(code.setName, layout.setName), layout.setName, x, y) +
     textOperators(context.fitText(context.brandWord, layout.brand), layout.brand, x, y) +
-    textOperators(context.fitCode(readableCode(code.value), layout.code), layout.code, x, y, CODE_FONT_KEY) +
+    textOperators(context.fitCode(printedCode(code.value), layout.code), layout.code, x, y, CODE_FONT_KEY) +
     textOperators(context.fitText(context.address, layout.address), layout.address, x, y)
   );
 }

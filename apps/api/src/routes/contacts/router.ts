@@ -7,7 +7,12 @@ import {
 } from '@homing/shared';
 import { AppError } from '../../errors';
 import { createSmsProvider } from '../../notifications';
-import { emailConfirmations, phoneConfirmations } from '../../limits';
+import { emailConfirmations, phoneConfirmations, textLimits } from '../../limits';
+import { parseTextedCode } from '../../lib/textedCode';
+import { textLanguage } from '../../lib/textLanguage';
+import { optedOut } from '../../notifications/recipients';
+import { inboundKeyword } from '../../notifications/sms';
+import { textReceiver } from '../../services/finders/textReceiver';
 import { presentContacts } from '../../presenters/accounts/contacts';
 import { presentUser } from '../../presenters/accounts/user';
 import { route, type Deps, type RouteDef } from '../../routing';
@@ -18,8 +23,9 @@ import { contactsLoader } from '../../services/accounts/contactsLoader';
 import { smsKeywordRecorder } from '../../services/accounts/smsKeywordRecorder';
 
 /** The owner's e-mail address and phone number: changed only once the new one is confirmed. */
-export function contactsRoutes({ config, worker, logger }: Deps): RouteDef[] {
+export function contactsRoutes({ config, worker, logger, hub, db }: Deps): RouteDef[] {
   const sms = createSmsProvider(config, logger);
+  const countText = textLimits({ db, config });
   const contacts = async (ctx: Parameters<typeof contactsLoader>[1]) =>
     presentContacts(await contactsLoader({}, ctx));
 
@@ -88,24 +94,41 @@ export function contactsRoutes({ config, worker, logger }: Deps): RouteDef[] {
       },
     ),
 
-    // The SMS provider's inbound-message webhook (STOP/START), signed with HTTP Basic.
+    // The SMS gateway's inbound-message webhook (Twilio's signature or HTTP Basic: webhookGuard): STOP/START, and a
+    // finder's text to our number (issue 29), counted by number and code before the transaction.
     route(
       {
         method: 'post',
         path: '/api/sms/inbound',
         access: 'webhook',
-        body: z.record(z.string(), z.unknown()),
+        // Twilio posts a form; Kannel's smsbox posts the text as text/plain, its fields in the query.
+        body: z.union([z.record(z.string(), z.unknown()), z.string()]),
         transaction: true,
         raw: true,
+        prepare: async ({ body, ctx: http }) => {
+          const inbound = sms.parseInbound({ body, query: http.query });
+          if (!inbound) throw new AppError(400, 'validation_error', 'Not an inbound message');
+          if (inboundKeyword(inbound.text)) return { inbound, texted: null, allowed: true };
+          const texted = parseTextedCode(inbound.text, [config.brand.word, config.brand.name]);
+          return { inbound, texted, allowed: await countText(inbound.from, texted) };
+        },
       },
-      async ({ body, ctx: http }, ctx) => {
-        const inbound = sms.parseInbound(body);
-        if (!inbound) throw new AppError(400, 'validation_error', 'Not an inbound message');
-        await smsKeywordRecorder(inbound, ctx);
-        // An empty TwiML answer: no reply from us (the provider answers STOP itself).
+      async ({ prepared: { inbound, texted, allowed }, ctx: http }, ctx) => {
+        let answer: string | null = null;
+        // The provider answers STOP and START itself.
+        if (!texted) await smsKeywordRecorder(inbound, ctx);
+        else if (allowed) {
+          const received = await textReceiver(
+            { from: inbound.from, texted, locale: textLanguage(inbound.text) },
+            { ...ctx, config, hub, worker },
+          );
+          // A number that answered STOP is not answered (its text still reaches the owner).
+          if (received.answer && !(await optedOut(ctx.trx, inbound.from))) answer = received.answer;
+        }
+        const reply = sms.inboundReply(answer);
         http.status = 200;
-        http.type = 'text/xml';
-        http.body = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+        http.type = reply.type;
+        http.body = reply.body;
       },
     ),
   ];

@@ -40,7 +40,14 @@ export interface FoundReportDeps {
  * blocked is refused (403, with a plain message).
  */
 export async function foundReportCreator(
-  props: { qrCode: string; report: z.output<typeof foundReportRequest>; ip: string },
+  props: {
+    qrCode: string;
+    report: z.output<typeof foundReportRequest>;
+    /** The sender's address, or `sms:<number>` for a text (blocking and recovery compare its hash). */
+    ip: string;
+    /** Texted to our number: the finder is answered by text at `finderPhone`, not sent a link. */
+    byText?: boolean;
+  },
   { trx, actor, config, hub, worker, afterCommit }: TrxCtx<User | null> & Effects & FoundReportDeps,
 ) {
   const found = await reportTargetFinder(props, { trx });
@@ -88,6 +95,7 @@ export async function foundReportCreator(
     reporterId: actor?.id ?? null,
     reporterAddressHash: senderHash,
     finderLocale: r.locale,
+    byText: props.byText ?? false,
   });
   const text = { itemName: subjectName, publicUrl: config.publicUrl, brandName: config.brand.name };
   const digest = heldReportsDigest(text);
@@ -115,7 +123,8 @@ export async function foundReportCreator(
   const finderMessages: OutboxMessage[] = [];
   if (report.finderEmail)
     finderMessages.push({ channel: 'email', to: report.finderEmail, ...threadLinkEmail(link) });
-  if (report.finderPhone)
+  // A finder who texted is answered by the text webhook itself (services/finders/textReceiver.ts).
+  if (report.finderPhone && !props.byText)
     finderMessages.push({ channel: 'sms', to: report.finderPhone, text: threadLinkSms(link) });
   await enqueue(trx, [
     ...messages.map((m) => ({

@@ -39,6 +39,8 @@ export interface ThreadReport extends ThreadStateRow {
   finderEmail: string;
   finderPhone: string;
   finderLocale: FinderLocale;
+  /** Opened by a text: the finder is answered by text, with no link. */
+  byText: boolean;
   reporterAddressHash: string | null;
 }
 
@@ -74,6 +76,7 @@ export function threadReportQuery(trx: Conn) {
       'r.finderEmail',
       'r.finderPhone',
       'r.finderLocale',
+      'r.byText',
       'r.reporterAddressHash',
       'r.ownerReadAt',
       'r.ownerRepliedAt',

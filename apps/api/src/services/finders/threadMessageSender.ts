@@ -5,7 +5,7 @@ import type { Effects, TrxCtx } from '../../ctx';
 import { conflict } from '../../errors';
 import type { User } from '../../models/User';
 import type { EventHub } from '../../notifications/hub';
-import { ownerReplyEmail, ownerReplySms } from '../../notifications/finderMessages';
+import { ownerReplyEmail, ownerReplySms, ownerReplyText } from '../../notifications/finderMessages';
 import { finderMessageEmail, finderMessageSms, replyLink } from '../../notifications/messages';
 import { enqueue, type OutboxJob } from '../../notifications/outbox';
 import { smsRecipient } from '../../notifications/recipients';
@@ -66,7 +66,16 @@ export async function threadMessageSender(
   });
   if (props.from === 'owner') {
     const { finderEmail, finderPhone } = report;
-    if ((finderEmail || finderPhone) && report.qrCode) {
+    if (report.byText && finderPhone) {
+      // A finder who texted the code: the owner's words by text, from our number; no link.
+      jobs.push({
+        ...row('sms'),
+        audience: 'finder',
+        channel: 'sms',
+        to: finderPhone,
+        text: ownerReplyText({ ...base, locale: report.finderLocale }),
+      });
+    } else if ((finderEmail || finderPhone) && report.qrCode) {
       const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
       const m = {
         ...base,

@@ -6,7 +6,7 @@ import {
   ptToInch,
   qrMatrix,
   qrSvgPath,
-  readableCode,
+  printedCode,
   type LabelContentLayout,
   type LabelPlacement,
   type LabelTemplate,
@@ -43,7 +43,7 @@ function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedL
       key: `${placement.setIndex}-${placement.codeIndex}`,
       placement,
       setName: set.setName,
-      code: readableCode(value),
+      code: printedCode(value),
       qr: matrix ? { path: qrSvgPath(matrix), size: matrix.size } : null,
     });
   }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { onlyLanguageKeyword, textLanguage } from './textLanguage';
+
+describe('textLanguage', () => {
+  it.each([
+    ['HOMING 8CWNC 2KDP2 Found your keys at the station', 'en'],
+    ['HOMING 8CWNC 2KDP2 Encontré tus llaves en la estación', 'es'],
+    ['homing 8cwnc 2kdp2 hola, tengo tu perro', 'es'],
+    ['HOMING 8CWNC 2KDP2 Bonjour, j’ai trouvé vos clés à la gare', 'fr'],
+    ['Merci, je passe demain', 'fr'],
+    ['Gracias, te espero en la puerta', 'es'],
+    // A keyword chooses: the language's name, or its two letters in capitals.
+    ['ES', 'es'],
+    ['8CWNC 2KDP2 FR keys found', 'fr'],
+    ['francais', 'fr'],
+    ['English please', 'en'],
+  ] as const)('%s → %s', (text, locale) => {
+    expect(textLanguage(text)).toBe(locale);
+  });
+
+  it('says nothing when the words tell nothing', () => {
+    expect(textLanguage('8CWNC 2KDP2')).toBeNull();
+    expect(textLanguage('ok 5pm')).toBeNull();
+  });
+
+  it('knows a text that only chooses the language', () => {
+    expect(onlyLanguageKeyword(' ES ')).toBe(true);
+    expect(onlyLanguageKeyword('Français.')).toBe(true);
+    expect(onlyLanguageKeyword('es')).toBe(false);
+    expect(onlyLanguageKeyword('ES gracias')).toBe(false);
+  });
+});

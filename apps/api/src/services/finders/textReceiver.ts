@@ -1,0 +1,95 @@
+import { FOUND_MESSAGE_MAX, THREAD_MESSAGE_MAX, type FinderLocale } from '@homing/shared';
+import type { Effects, TrxCtx } from '../../ctx';
+import { AppError } from '../../errors';
+import type { TextedCode } from '../../lib/textedCode';
+import { onlyLanguageKeyword } from '../../lib/textLanguage';
+import { threadOpen } from '../../lib/threadState';
+import type { User } from '../../models/User';
+import { finderTextFor } from '../../notifications/finderMessages';
+import { foundReportCreator, type FoundReportDeps } from './foundReportCreator';
+import { reportTargetFinder } from './reportTargetFinder';
+import { threadMessageSender } from './threadMessageSender';
+import { threadReportQuery, type ThreadReport } from './threadLoader';
+
+/** An example of a code as texted, in the answers that ask for one. */
+export const textedCodeExample = (brandWord: string) => `${brandWord.toUpperCase()} 8CWNC 2KDP2`;
+
+/**
+ * A finder's text to the instance's number (issue 29), its code read (lib/textedCode.ts) and its
+ * language guessed (lib/textLanguage.ts). A known code and a message open the same conversation as
+ * the web form (`foundReportCreator`: the owner is alerted the usual way), kept as `by_text` with the
+ * number as `finder_phone`, which the owner never sees; a text naming the code of a conversation this
+ * number already has, or naming no code at all, continues the newest one. Returns the one answer
+ * the finder is sent back (null: none), in their language: the gateway sends it from our number.
+ */
+export async function textReceiver(
+  props: { from: string; texted: TextedCode; locale: FinderLocale | null },
+  ctx: TrxCtx<User | null> & Effects & FoundReportDeps,
+): Promise<{ answer: string | null; foundReportId?: string }> {
+  const { trx, config } = ctx;
+  const example = textedCodeExample(config.brand.word);
+  const latest = async (code: string | null) =>
+    (await threadReportQuery(trx)
+      .where({ 'r.byText': true, 'r.finderPhone': props.from })
+      .modify((q) => (code ? q.where('c.value', code) : q))
+      .orderBy('r.createdAt', 'desc')
+      .first()) as ThreadReport | undefined;
+  const continueThread = async (thread: ThreadReport, text: string) => {
+    const locale = props.locale ?? thread.finderLocale;
+    const say = finderTextFor(locale);
+    if (locale !== thread.finderLocale)
+      await trx('foundReports').where({ id: thread.id }).update({ finderLocale: locale });
+    const names = { brand: config.brand.name, item: thread.itemName };
+    if (!threadOpen(thread)) return { answer: say.closed(names) };
+    // Empty, or only a language's keyword (its choice is made above): nothing to tell the owner.
+    if (!text || onlyLanguageKeyword(text)) return { answer: null };
+    await threadMessageSender(
+      { foundReportId: thread.id, from: 'finder', message: { text: text.slice(0, THREAD_MESSAGE_MAX) } },
+      ctx,
+    );
+    return { answer: null, foundReportId: thread.id };
+  };
+
+  const { texted } = props;
+  const say = finderTextFor(props.locale ?? 'en');
+  if (texted.kind === 'check') return { answer: say.checkCode(example) };
+  if (texted.kind === 'none') {
+    const thread = await latest(null);
+    return thread ? continueThread(thread, texted.message) : { answer: say.unknownCode(example) };
+  }
+
+  const target = await reportTargetFinder({ qrCode: texted.code }, { trx });
+  if (!target) return { answer: say.unknownCode(example) };
+  const thread = await latest(target.code.value);
+  if (thread && threadOpen(thread)) return continueThread(thread, texted.message);
+  if (!texted.message) return { answer: say.needMessage(example) };
+  const locale = props.locale ?? 'en';
+  try {
+    const report = await foundReportCreator(
+      {
+        qrCode: target.code.value,
+        ip: `sms:${props.from}`,
+        byText: true,
+        report: {
+          finderName: '',
+          finderEmail: '',
+          finderPhone: props.from,
+          foundNotes: texted.message.slice(0, FOUND_MESSAGE_MAX),
+          locale,
+        },
+      },
+      ctx,
+    );
+    // A label with no item is named by its code, as the finder texted it.
+    const value = target.code.value;
+    const item = target.item?.name ?? `${value.slice(0, 5)} ${value.slice(5)}`;
+    return {
+      answer: finderTextFor(locale).received({ brand: config.brand.name, item }),
+      foundReportId: report.id,
+    };
+  } catch (err) {
+    // A number the owner blocked hears nothing more.
+    if (err instanceof AppError && err.status === 403) return { answer: null };
+    throw err;
+  }
+}

@@ -1,0 +1,177 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { WAIT_MS } from './patience';
+import { freePort } from './reverseProxy';
+
+// Debian's Kannel: bearerbox and smsbox (package kannel), and the fake SMSC's test client fakesmsc
+// (package kannel-extras), which plays the finder's handset.
+export const BEARERBOX = '/usr/sbin/bearerbox';
+export const SMSBOX = '/usr/sbin/smsbox';
+export const FAKESMSC = '/usr/lib/kannel/test/fakesmsc';
+export const KANNEL_INSTALL = 'apt-get install kannel kannel-extras';
+export const kannelInstalled = () => [BEARERBOX, SMSBOX, FAKESMSC].every((file) => fs.existsSync(file));
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
+}
+
+/** A text as the fake SMSC handed it to the handset. */
+export interface HandsetText {
+  from: string;
+  to: string;
+  text: string;
+}
+
+/**
+ * A real Kannel on loopback, in two steps: `prepareKannel()` picks its ports, so the API can be
+ * configured with its sendsms address (`env`) before it starts; `start(webhookUrl)` writes the
+ * configuration (bearerbox with a fake SMSC, smsbox with a sendsms user and one catch-all
+ * sms-service posting every text to `webhookUrl`) and starts both boxes.
+ */
+export async function prepareKannel(ourNumber = '+15550001111') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-kannel-'));
+  const [admin, boxes, smsc, sendsms] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  const user = { username: 'homing', password: 'sendsms-secret-0123' };
+  const children: ChildProcess[] = [];
+  const env = {
+    SMS_PROVIDER: 'kannel',
+    KANNEL_SENDSMS_URL: `http://127.0.0.1:${sendsms}/cgi-bin/sendsms`,
+    KANNEL_USERNAME: user.username,
+    KANNEL_PASSWORD: user.password,
+    KANNEL_FROM: ourNumber,
+  };
+
+  const run = async (binary: string, conf: string, port: number, name: string) => {
+    const log = fs.openSync(path.join(dir, `${name}.out`), 'a');
+    const child = spawn(binary, ['-v', '1', conf], { stdio: ['ignore', log, log] });
+    children.push(child);
+    const until = Date.now() + WAIT_MS;
+    while (!(await listening(port))) {
+      if (child.exitCode !== null || Date.now() > until)
+        throw new Error(`${name} did not start: ${fs.readFileSync(path.join(dir, `${name}.out`), 'utf8')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  /** The handset the fake SMSC serves (one at a time): each text is one run of fakesmsc. */
+  let current: ChildProcess | null = null;
+  const received: HandsetText[] = [];
+  const handset = {
+    received,
+    /** Sends `text` from `from` to our number; stays connected to get what is sent back. */
+    async text(from: string, text: string) {
+      if (current) await stop(current, 'SIGINT');
+      const child = spawn(
+        FAKESMSC,
+        ['-H', '127.0.0.1', '-r', String(smsc), '-i', '0', '-m', '1', `${from} ${ourNumber} text ${text}`],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      current = child;
+      let pending = '';
+      const read = (chunk: Buffer) => {
+        pending += chunk.toString('utf8');
+        const lines = pending.split('\n');
+        pending = lines.pop()!;
+        for (const line of lines) {
+          const got = /Got message \d+: <(\S+) (\S+) text (.*)>\s*$/.exec(line);
+          if (got) received.push({ from: got[1]!, to: got[2]!, text: got[3]! });
+        }
+      };
+      child.stdout!.on('data', read);
+      child.stderr!.on('data', read);
+    },
+    /** The first text sent to `to` that matches, waiting for it. */
+    async waitFor(to: string, match: (text: string) => boolean = () => true) {
+      const until = Date.now() + WAIT_MS;
+      for (;;) {
+        const found = received.find((m) => m.to === to && match(m.text));
+        if (found || Date.now() > until) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    textsTo: (to: string) => received.filter((m) => m.to === to).map((m) => m.text),
+  };
+
+  return {
+    env,
+    handset,
+    /** Bearerbox's access log: every text it received and sent. */
+    accessLog: () => fs.readFileSync(path.join(dir, 'access.log'), 'utf8'),
+    async start(webhookUrl: string) {
+      const conf = path.join(dir, 'kannel.conf');
+      fs.writeFileSync(
+        conf,
+        `group = core
+admin-port = ${admin}
+admin-password = "admin-secret-0123"
+admin-interface = "127.0.0.1"
+smsbox-port = ${boxes}
+smsbox-interface = "127.0.0.1"
+box-allow-ip = "127.0.0.1"
+log-file = "${dir}/bearerbox.log"
+log-level = 1
+access-log = "${dir}/access.log"
+
+group = smsc
+smsc = fake
+smsc-id = fake
+port = ${smsc}
+connect-allow-ip = "127.0.0.1"
+
+group = smsbox
+bearerbox-host = 127.0.0.1
+bearerbox-port = ${boxes}
+sendsms-port = ${sendsms}
+sendsms-interface = "127.0.0.1"
+log-file = "${dir}/smsbox.log"
+log-level = 1
+mo-recode = true
+
+group = sendsms-user
+username = "${user.username}"
+password = "${user.password}"
+max-messages = 3
+concatenation = true
+
+group = sms-service
+keyword = default
+catch-all = true
+post-url = "${webhookUrl}"
+max-messages = 3
+concatenation = true
+omit-empty = true
+`,
+      );
+      await run(BEARERBOX, conf, smsc, 'bearerbox');
+      await run(SMSBOX, conf, sendsms, 'smsbox');
+    },
+    async close() {
+      if (current) await stop(current, 'SIGINT');
+      for (const child of children.reverse()) await stop(child);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
