@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { ZodError } from 'zod';
 import type { HistoryEntry } from '../core/jobHistory';
-import type { PendingMark } from '../core/markJournal';
+import type { InFlightJob, PendingMark } from '../core/markJournal';
 import type { PrinterInfo } from '../core/printers';
 import type { PrintOutcome } from '../core/printPipeline';
 import { FileSessionStore } from '../core/session';
@@ -18,6 +18,8 @@ export interface CliIo {
   readonly err: (line: string) => void;
   /** Tests put a spooler in between (e.g. one that stops the queue at the wrong moment). */
   readonly spooler?: Spooler;
+  /** The station this run created (the process's signal handlers ask it what is in flight). */
+  readonly onStation?: (station: Station) => void;
 }
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -78,6 +80,23 @@ function pendingLines(marks: readonly PendingMark[]): string[] {
   ];
 }
 
+function inFlightLines(jobs: readonly InFlightJob[]): string[] {
+  if (jobs.length === 0) return [];
+  return [
+    `Still in CUPS (${jobs.length}): marked when CUPS says completed, never if cancelled or aborted.`,
+    ...jobs.map((job) =>
+      [
+        job.startedAt.replace('T', ' ').slice(0, 19),
+        'in flight',
+        job.jobId ?? '-',
+        job.printer,
+        job.setIds.length > 0 ? job.label : 'nothing to mark',
+      ].join('  '),
+    ),
+    '',
+  ];
+}
+
 const doneLine = (what: string, outcome: PrintOutcome) =>
   `${what} as job ${outcome.jobId} on ${outcome.printer}: ${outcome.labels ? `${outcome.labels} labels on ` : ''}` +
   `${outcome.pages} ${outcome.pages === 1 ? 'sheet' : 'sheets'}. ${outcome.note}.`;
@@ -105,6 +124,8 @@ async function execute(command: Command, station: Station, io: CliIo): Promise<n
       io.out('Signed out.');
       return EXIT.ok;
     case 'print': {
+      // Every run is a start: jobs an earlier run left in flight are settled with CUPS first.
+      await station.retryMarks().catch(() => undefined);
       const outcome = await station.printSet(
         {
           setId: command.setId,
@@ -143,11 +164,13 @@ async function execute(command: Command, station: Station, io: CliIo): Promise<n
       return EXIT.ok;
     }
     case 'history': {
-      // Marks the server has not accepted yet are tried again first; what is still pending is shown.
+      // Jobs a stopped run left are settled with CUPS, marks the server has not accepted yet are
+      // tried again; what is still open is shown.
       const pending = await station.retryMarks();
+      const inFlight = await station.jobsInFlight();
       const entries = await station.history.list(command.limit);
-      if (command.json) io.out(JSON.stringify({ pending, entries }, null, 2));
-      else [...pendingLines(pending), ...historyLines(entries)].forEach(io.out);
+      if (command.json) io.out(JSON.stringify({ inFlight, pending, entries }, null, 2));
+      else [...inFlightLines(inFlight), ...pendingLines(pending), ...historyLines(entries)].forEach(io.out);
       return EXIT.ok;
     }
   }
@@ -172,6 +195,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     spooler: io.spooler,
     timeoutMs: command.name === 'print' ? (command.timeoutMs ?? undefined) : undefined,
   });
+  io.onStation?.(station);
   try {
     return await execute(command, station, io);
   } catch (error) {

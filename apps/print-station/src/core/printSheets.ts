@@ -1,14 +1,7 @@
 import { jobSheetCount } from '@homing/label-layout';
 import { renderJobSheetsPdf } from '@homing/label-layout/pdf';
 import type { PipelineDeps, PrintOutcome, PrintSheetsJob } from './pipelineParts';
-import {
-  checkStart,
-  isMarkable,
-  jobTitle,
-  markAfterCompletion,
-  preparing,
-  templateOf,
-} from './pipelineParts';
+import { checkStart, isMarkable, jobTitle, journaledMarking, preparing, templateOf } from './pipelineParts';
 import { runPrintJob } from './printJob';
 
 /**
@@ -57,15 +50,16 @@ export async function printSheets(
     title,
     setId: setIds.length === 1 ? setIds[0] : null,
     pdf: prepared.pdf,
-    afterCompleted: async (submitted) => {
-      if (markable.length === 0) return { marked: false, note: 'Printed; nothing to mark' };
-      return markAfterCompletion(
-        deps,
-        markable,
-        markable.length === 1 ? 'the set' : `${markable.length} sets`,
-        submitted,
-      );
-    },
+    ...journaledMarking(
+      deps,
+      {
+        setIds: markable,
+        label: markable.length === 1 ? 'the set' : `${markable.length} sets`,
+        printer,
+        title,
+      },
+      'Printed; nothing to mark',
+    ),
   });
   return {
     jobId: result.job.id,
