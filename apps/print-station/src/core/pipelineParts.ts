@@ -1,7 +1,7 @@
 import type { LabelTemplate } from '@homing/label-layout';
 import { getTemplate, isValidStart } from '@homing/label-layout';
-import type { printSheetsRequest } from '@homing/shared';
 import type { z } from 'zod';
+import type { stationSheetsJobSchema } from '../shared/ipc';
 import type { StationApi, StationSet } from './apiClient';
 import type { CalibrationStore } from './calibration';
 import type { MarkAttempt } from './markJournal';
@@ -51,8 +51,8 @@ export interface PrintSetInput {
   readonly onRendered?: (pdf: Uint8Array) => Promise<void> | void;
 }
 
-/** The shared print request of the admin screens (PrintPort), after parsing. */
-export type PrintSheetsJob = z.output<typeof printSheetsRequest>;
+/** A sheets job as the renderer names it (sets by id, or a test page), after parsing. */
+export type PrintSheetsJob = z.output<typeof stationSheetsJobSchema>;
 
 /** A queue title that is also a safe file name: `homing-batch-7-20261122t101500-k3f9`. */
 export function jobTitle(name: string, now: Date, random: () => number = Math.random): string {
