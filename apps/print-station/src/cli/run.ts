@@ -1,9 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
+import { getTemplate } from '@homing/label-layout';
 import { ZodError } from 'zod';
 import type { HistoryEntry } from '../core/jobHistory';
 import type { InFlightJob, PendingMark } from '../core/markJournal';
 import type { PrinterInfo } from '../core/printers';
 import type { PrintOutcome } from '../core/printPipeline';
+import type { ReadBackReport } from '../core/readBack';
 import { FileSessionStore } from '../core/session';
 import type { Spooler } from '../core/spooler';
 import type { Station } from '../core/station';
@@ -97,6 +99,28 @@ function inFlightLines(jobs: readonly InFlightJob[]): string[] {
   ];
 }
 
+const cellOf = (cell: { column: number; row: number }) => `column ${cell.column}, row ${cell.row}`;
+
+function readBackLines(report: ReadBackReport): string[] {
+  const mm = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)} mm`;
+  return [
+    `Read ${report.read.length} labels in their cells.`,
+    ...report.unreadable.map((c) => `unreadable  ${cellOf(c)}  ${c.value}`),
+    ...report.missing.map((c) => `missing     ${cellOf(c)}  ${c.value}`),
+    ...report.duplicated.map((c) => `duplicated  ${cellOf(c)}  holds ${c.found} instead of ${c.value}`),
+    ...report.shifted.map((c) => `shifted     ${cellOf(c)}  ${c.value}  x ${mm(c.xMm)}, y ${mm(c.yMm)}`),
+    ...report.unexpected.map((s) => `unexpected  ${s.text}`),
+    report.reprint.length > 0
+      ? `Queued for reprint (same codes): ${report.reprint.join(', ')}`
+      : 'Nothing to reprint.',
+    ...(report.medianOffset
+      ? [
+          `Median offset of the labels read: x ${mm(report.medianOffset.xMm)}, y ${mm(report.medianOffset.yMm)}`,
+        ]
+      : []),
+  ];
+}
+
 const doneLine = (what: string, outcome: PrintOutcome) =>
   `${what} as job ${outcome.jobId} on ${outcome.printer}: ${outcome.labels ? `${outcome.labels} labels on ` : ''}` +
   `${outcome.pages} ${outcome.pages === 1 ? 'sheet' : 'sheets'}. ${outcome.note}.`;
@@ -161,6 +185,31 @@ async function execute(command: Command, station: Station, io: CliIo): Promise<n
         progress,
       );
       io.out(doneLine('Printed a calibration sheet', outcome));
+      return EXIT.ok;
+    }
+    case 'read-back': {
+      const api = await station.api();
+      const [set, config] = await Promise.all([api.getSet(command.setId), api.getAppConfig()]);
+      const template = getTemplate(set.templateId);
+      if (!template) throw new Error(`Unknown label template ${set.templateId}`);
+      const { readBackScan } = await import('../core/scanReader');
+      const report = await readBackScan({
+        file: command.scan,
+        template,
+        domainName: config.domainName,
+        codes: set.qrCodes.map((code) => code.value),
+        startColumn: command.startColumn,
+        startRow: command.startRow,
+      });
+      if (report.reprint.length > 0) {
+        const entry = { time: new Date().toISOString(), setId: set.id, codes: report.reprint };
+        await appendFile(
+          stationPaths(stationHome(io.env as NodeJS.ProcessEnv)).reprints,
+          `${JSON.stringify(entry)}\n`,
+        );
+      }
+      if (command.json) io.out(JSON.stringify(report, null, 2));
+      else readBackLines(report).forEach(io.out);
       return EXIT.ok;
     }
     case 'history': {
