@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { QrCodeSetSummary } from '@homing/shared';
+import type { QrCodeSetDetail, QrCodeSetSummary } from '@homing/shared';
 import { checkSymbol } from '@homing/shared/codes';
 import { adminApi, adminSession, readQrCodes, stubPrinting } from './adminHelpers';
 import { openSignedIn } from './helpers';
@@ -87,4 +87,45 @@ test('bulk print from column 3, row 4: preview, printed layout and codes start t
   const printed = (id: string) => sets.find((s) => s.id === id)!.isPrinted;
   // Page 1 held the short set.
   expect(batch.setIds.map(printed)).toEqual([false, true]);
+});
+
+test('an existing set from the Sets screen, from column 3, row 4: printed there, the PDF too', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminSession(request);
+  const set = await adminApi<QrCodeSetDetail>(
+    request,
+    admin.sessionToken,
+    'POST',
+    '/api/admin/qr-sets/create-with-codes',
+    { templateId: 'avery-4221' },
+  );
+  await stubPrinting(page);
+  await openSignedIn(page, admin, '/admin/qr-sets');
+  await page.getByLabel('Start column').fill('3');
+  await page.getByLabel('Start row').fill('4');
+  const row = page.locator(`.set-row[data-set-id="${set.id}"]`);
+
+  // Download PDF asks the API for the same start.
+  const pdf = page.waitForRequest(`**/api/admin/qr-sets/${set.id}/labels.pdf*`);
+  await row.getByRole('button', { name: 'Download PDF' }).click();
+  const query = new URL((await pdf).url()).searchParams;
+  expect([query.get('startCol'), query.get('startRow')]).toEqual(['3', '4']);
+
+  await row.getByRole('button', { name: 'Print', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Which pages printed?' })).toBeVisible();
+  const sheets = page.locator('.label-print .label-sheet');
+  // 80 codes from label 27: 54 on the first sheet, 26 on the second.
+  await expect(sheets).toHaveCount(2);
+  await expect(sheets.nth(0).locator('.print-label')).toHaveCount(54);
+  await page.emulateMedia({ media: 'print' });
+  const box = (await sheets.nth(0).boundingBox())!;
+  const first = (await sheets.nth(0).locator('.print-label').first().boundingBox())!;
+  expect(first.x - box.x).toBeCloseTo(36 + 2 * 96, 1);
+  expect(first.y - box.y).toBeCloseTo(60 + 3 * 96, 1);
+  await expect(sheets.nth(0).locator('.print-label__code').first()).toHaveText(
+    `${set.qrCodes[0]!.value.slice(0, 5)} ${set.qrCodes[0]!.value.slice(5)}`,
+  );
+  await page.emulateMedia({ media: 'screen' });
 });

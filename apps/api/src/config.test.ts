@@ -13,6 +13,16 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
+  it('takes a 30-character label domain, and refuses one the labels cannot print in full or keep scannable', () => {
+    expect(loadConfig({ DOMAIN_NAME: 'labels.lost-and-found.examples' }).domainName).toHaveLength(30);
+    const long = `${'x'.repeat(60)}.example`;
+    expect(() => loadConfig({ DOMAIN_NAME: long })).toThrow(ConfigError);
+    expect(() => loadConfig({ DOMAIN_NAME: long })).toThrow(
+      `DOMAIN_NAME: The domain ${long} is too long for the labels`,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: `https://${long}` })).toThrow('PUBLIC_URL: The domain');
+  });
+
   it('derives the label domain from PUBLIC_URL and uses DATABASE_URL', () => {
     const c = loadConfig({ PUBLIC_URL: 'https://homing.example/', DATABASE_URL: 'postgres://u@h/db' });
     expect(c).toMatchObject({

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { labelDomainProblem } from '@homing/label-layout';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0 (true or false)' })
@@ -278,5 +279,12 @@ export function loadConfig(
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return buildConfig(parsed.data, stdoutIsTTY);
+  const config = buildConfig(parsed.data, stdoutIsTTY);
+  // Every label prints the domain in full and encodes it in a symbol that must stay scannable.
+  const labelProblem = labelDomainProblem(config.domainName);
+  if (labelProblem)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${parsed.data.DOMAIN_NAME ? 'DOMAIN_NAME' : 'PUBLIC_URL'}: ${labelProblem}`,
+    );
+  return config;
 }

@@ -53,23 +53,25 @@ describe('labelContentLayout', () => {
     }
   });
 
-  it('makes the symbol on a 3/4 in label about 26 pt (9 mm) wide, modules over 1 pt', () => {
-    const { qr, setName, code, address } = labelContentLayout(pt(54), 25);
-    expect(qr.size).toBeGreaterThan(25);
-    expect(qr.size).toBeLessThan(30);
-    expect(qr.moduleSize).toBeGreaterThan(1);
+  it('makes the symbol on a 3/4 in label with a 4-module quiet zone about 23 pt (8 mm) wide', () => {
+    const { qr, setName, code, address } = labelContentLayout(pt(54), 29);
+    expect(qr.quietZone).toBeCloseTo(4 * qr.moduleSize, 9);
+    expect(qr.size).toBeGreaterThan(22);
+    expect(qr.size).toBeLessThan(25);
+    // Version 3 at level Q (LABEL_SYMBOL): 0.29 mm modules (bench:label-read, README).
+    expect(qr.moduleSize).toBeGreaterThan(0.8);
     // Room for a short set name, a 10-character code in two groups (~31 pt in 4.3 pt bold) and a
     // short host name.
     expect(setName.maxWidth).toBeGreaterThanOrEqual(21);
     expect(code.maxWidth).toBeGreaterThanOrEqual(33);
     expect(address.maxWidth).toBeGreaterThanOrEqual(23);
     // The code line did not cost the symbol anything: the set name's band still limits it.
-    expect(qr.moduleSize).toBeCloseTo(1.0566, 4);
+    expect(qr.moduleSize).toBeCloseTo(0.8281, 4);
   });
 
   it('grows with the label and with a wider quiet zone shrinks the modules', () => {
     expect(labelContentLayout(pt(72), 25).qr.size).toBeGreaterThan(labelContentLayout(pt(54), 25).qr.size);
-    const narrow = labelContentLayout(pt(54), 25);
+    const narrow = labelContentLayout(pt(54), 25, { quietZoneModules: 2 });
     const wide = labelContentLayout(pt(54), 25, { quietZoneModules: 4 });
     expect(wide.qr.moduleSize).toBeLessThan(narrow.qr.moduleSize);
     expect(wide.qr.quietZone).toBeCloseTo(4 * wide.qr.moduleSize, 9);

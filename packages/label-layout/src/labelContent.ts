@@ -1,4 +1,5 @@
 import type { Mm, Pt } from './units';
+import { LABEL_SYMBOL } from './symbolChoice';
 import { mm, mmToPt, pt } from './units';
 
 /** Helvetica's ascender and descender (AFM 718 / -207) per point of font size. */
@@ -10,6 +11,14 @@ export const HELVETICA_DESCENT = 0.207;
  */
 export const CODE_ASCENT = 0.74;
 export const CODE_DESCENT = 0.06;
+/**
+ * A text line too wide for its chord is set smaller, down to this share of its size, then narrowed
+ * horizontally down to `MIN_TEXT_NARROWING`; never cut. Beyond both, a set name is cut with "…"
+ * (the only text without a limit of its own) and a domain is refused at configuration.
+ */
+export const MIN_TEXT_SCALE = 0.6;
+export const MIN_TEXT_NARROWING = 0.5;
+
 /** The human-readable code is never set smaller than this, whatever the label (a finder types it). */
 export const MIN_CODE_FONT_SIZE = 4;
 
@@ -72,7 +81,7 @@ export function labelContentLayout(
   moduleCount: number,
   options: LabelContentOptions = {},
 ): LabelContentLayout {
-  const quietZoneModules = options.quietZoneModules ?? 2;
+  const quietZoneModules = options.quietZoneModules ?? LABEL_SYMBOL.quietZoneModules;
   if (!Number.isInteger(moduleCount) || moduleCount < 21)
     throw new RangeError(`not a QR size: ${moduleCount}`);
   if (quietZoneModules < 2) throw new RangeError('the quiet zone must be at least 2 modules');

@@ -26,7 +26,15 @@ export type Command =
       readonly yMm: number | null;
     }
   | { readonly name: 'calibration-sheet'; readonly printer: string; readonly templateId: string | null }
-  | { readonly name: 'history'; readonly limit: number; readonly json: boolean };
+  | { readonly name: 'history'; readonly limit: number; readonly json: boolean }
+  | {
+      readonly name: 'read-back';
+      readonly setId: string;
+      readonly scan: string;
+      readonly startColumn: number;
+      readonly startRow: number;
+      readonly json: boolean;
+    };
 
 /** Bad command-line input: the CLI prints the message and the usage, and exits 2. */
 export class UsageError extends Error {
@@ -55,6 +63,10 @@ Usage: npm run station -- <command> [options]
   calibration-sheet --printer <name> [--template <id>]
                                         Print a calibration sheet
   history [--limit <n>] [--json]        Recent print jobs, newest first, after the marks still pending
+  read-back --set <id> --scan <image> [--start-col <c>] [--start-row <r>] [--json]
+                                        Read a scan of the set's printed first sheet:
+                                        unreadable, missing, duplicated and shifted
+                                        labels; failed codes are queued for reprint
 
 Files live in $HOMING_STATION_HOME (default ~/.config/homing-station).
 Exit codes: 0 done, 1 print or server failure, 2 usage error.`;
@@ -181,6 +193,25 @@ export function parseCommand(argv: readonly string[], env: Env = {}): Command {
     case 'history': {
       const values = options(rest, { limit: 'string', json: 'boolean' });
       return { name, limit: whole(values, 'limit', 1, 10_000, 20), json: values.json === true };
+    }
+    case 'read-back': {
+      const values = options(rest, {
+        set: 'string',
+        scan: 'string',
+        'start-col': 'string',
+        'start-row': 'string',
+        json: 'boolean',
+      });
+      const setId = required(values, 'set').trim();
+      if (!SET_ID.test(setId)) throw new UsageError('--set must be a set id (a UUID)');
+      return {
+        name,
+        setId,
+        scan: required(values, 'scan'),
+        startColumn: whole(values, 'start-col', 1, 100, 1),
+        startRow: whole(values, 'start-row', 1, 100, 1),
+        json: values.json === true,
+      };
     }
     default:
       throw new UsageError(`Unknown command: ${name}`);

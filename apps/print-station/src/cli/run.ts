@@ -1,9 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
+import { getTemplate } from '@homing/label-layout';
 import { ZodError } from 'zod';
 import type { HistoryEntry } from '../core/jobHistory';
-import type { PendingMark } from '../core/markJournal';
+import type { InFlightJob, PendingMark } from '../core/markJournal';
 import type { PrinterInfo } from '../core/printers';
 import type { PrintOutcome } from '../core/printPipeline';
+import type { ReadBackReport } from '../core/readBack';
 import { FileSessionStore } from '../core/session';
 import type { Spooler } from '../core/spooler';
 import type { Station } from '../core/station';
@@ -18,6 +20,8 @@ export interface CliIo {
   readonly err: (line: string) => void;
   /** Tests put a spooler in between (e.g. one that stops the queue at the wrong moment). */
   readonly spooler?: Spooler;
+  /** The station this run created (the process's signal handlers ask it what is in flight). */
+  readonly onStation?: (station: Station) => void;
 }
 
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -78,6 +82,45 @@ function pendingLines(marks: readonly PendingMark[]): string[] {
   ];
 }
 
+function inFlightLines(jobs: readonly InFlightJob[]): string[] {
+  if (jobs.length === 0) return [];
+  return [
+    `Still in CUPS (${jobs.length}): marked when CUPS says completed, never if cancelled or aborted.`,
+    ...jobs.map((job) =>
+      [
+        job.startedAt.replace('T', ' ').slice(0, 19),
+        'in flight',
+        job.jobId ?? '-',
+        job.printer,
+        job.setIds.length > 0 ? job.label : 'nothing to mark',
+      ].join('  '),
+    ),
+    '',
+  ];
+}
+
+const cellOf = (cell: { column: number; row: number }) => `column ${cell.column}, row ${cell.row}`;
+
+function readBackLines(report: ReadBackReport): string[] {
+  const mm = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)} mm`;
+  return [
+    `Read ${report.read.length} labels in their cells.`,
+    ...report.unreadable.map((c) => `unreadable  ${cellOf(c)}  ${c.value}`),
+    ...report.missing.map((c) => `missing     ${cellOf(c)}  ${c.value}`),
+    ...report.duplicated.map((c) => `duplicated  ${cellOf(c)}  holds ${c.found} instead of ${c.value}`),
+    ...report.shifted.map((c) => `shifted     ${cellOf(c)}  ${c.value}  x ${mm(c.xMm)}, y ${mm(c.yMm)}`),
+    ...report.unexpected.map((s) => `unexpected  ${s.text}`),
+    report.reprint.length > 0
+      ? `Queued for reprint (same codes): ${report.reprint.join(', ')}`
+      : 'Nothing to reprint.',
+    ...(report.medianOffset
+      ? [
+          `Median offset of the labels read: x ${mm(report.medianOffset.xMm)}, y ${mm(report.medianOffset.yMm)}`,
+        ]
+      : []),
+  ];
+}
+
 const doneLine = (what: string, outcome: PrintOutcome) =>
   `${what} as job ${outcome.jobId} on ${outcome.printer}: ${outcome.labels ? `${outcome.labels} labels on ` : ''}` +
   `${outcome.pages} ${outcome.pages === 1 ? 'sheet' : 'sheets'}. ${outcome.note}.`;
@@ -105,6 +148,8 @@ async function execute(command: Command, station: Station, io: CliIo): Promise<n
       io.out('Signed out.');
       return EXIT.ok;
     case 'print': {
+      // Every run is a start: jobs an earlier run left in flight are settled with CUPS first.
+      await station.retryMarks().catch(() => undefined);
       const outcome = await station.printSet(
         {
           setId: command.setId,
@@ -142,12 +187,39 @@ async function execute(command: Command, station: Station, io: CliIo): Promise<n
       io.out(doneLine('Printed a calibration sheet', outcome));
       return EXIT.ok;
     }
+    case 'read-back': {
+      const api = await station.api();
+      const [set, config] = await Promise.all([api.getSet(command.setId), api.getAppConfig()]);
+      const template = getTemplate(set.templateId);
+      if (!template) throw new Error(`Unknown label template ${set.templateId}`);
+      const { readBackScan } = await import('../core/scanReader');
+      const report = await readBackScan({
+        file: command.scan,
+        template,
+        domainName: config.domainName,
+        codes: set.qrCodes.map((code) => code.value),
+        startColumn: command.startColumn,
+        startRow: command.startRow,
+      });
+      if (report.reprint.length > 0) {
+        const entry = { time: new Date().toISOString(), setId: set.id, codes: report.reprint };
+        await appendFile(
+          stationPaths(stationHome(io.env as NodeJS.ProcessEnv)).reprints,
+          `${JSON.stringify(entry)}\n`,
+        );
+      }
+      if (command.json) io.out(JSON.stringify(report, null, 2));
+      else readBackLines(report).forEach(io.out);
+      return EXIT.ok;
+    }
     case 'history': {
-      // Marks the server has not accepted yet are tried again first; what is still pending is shown.
+      // Jobs a stopped run left are settled with CUPS, marks the server has not accepted yet are
+      // tried again; what is still open is shown.
       const pending = await station.retryMarks();
+      const inFlight = await station.jobsInFlight();
       const entries = await station.history.list(command.limit);
-      if (command.json) io.out(JSON.stringify({ pending, entries }, null, 2));
-      else [...pendingLines(pending), ...historyLines(entries)].forEach(io.out);
+      if (command.json) io.out(JSON.stringify({ inFlight, pending, entries }, null, 2));
+      else [...inFlightLines(inFlight), ...pendingLines(pending), ...historyLines(entries)].forEach(io.out);
       return EXIT.ok;
     }
   }
@@ -172,6 +244,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     spooler: io.spooler,
     timeoutMs: command.name === 'print' ? (command.timeoutMs ?? undefined) : undefined,
   });
+  io.onStation?.(station);
   try {
     return await execute(command, station, io);
   } catch (error) {

@@ -28,6 +28,26 @@ export function parseLpRequestId(output: string): JobRef | null {
   return match ? { id: `${match[1]}-${match[2]}`, number: Number(match[2]) } : null;
 }
 
+/** A job id as CUPS names it (`HomingPDF-12`), back to a reference. */
+export function jobRefOf(id: string): JobRef | null {
+  const match = /^(\S+)-(\d+)$/.exec(id);
+  return match ? { id, number: Number(match[2]) } : null;
+}
+
+/**
+ * `ipptool -tv` on a Get-Jobs request asking for job-id and job-name: the jobs in the order CUPS
+ * listed them (groups end at `-- separator --`; a job without a name is left out).
+ */
+export function parseIpptoolJobList(output: string, printer: string): { ref: JobRef; name: string }[] {
+  return output.split(/^\s*-- separator --\s*$/m).flatMap((group) => {
+    const id = attribute(group, 'job-id');
+    const name = attribute(group, 'job-name');
+    return id && name && /^\d+$/.test(id)
+      ? [{ ref: { id: `${printer}-${id}`, number: Number(id) }, name }]
+      : [];
+  });
+}
+
 const IPP_STATES: Record<string, JobState> = {
   pending: 'pending',
   'pending-held': 'held',

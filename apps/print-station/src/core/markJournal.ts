@@ -3,19 +3,37 @@ import { z } from 'zod';
 import { ApiError } from './apiClient';
 import type { StationApi } from './apiClient';
 import { readTextIfExists, writeFileAtomic } from './jsonFile';
-import type { PendingMark } from '../shared/types';
-import { pendingMarkSchema } from '../shared/types';
+import type { InFlightJob, PendingMark } from '../shared/types';
+import { inFlightJobSchema, pendingMarkSchema } from '../shared/types';
 
-export type { PendingMark } from '../shared/types';
-export { pendingMarkSchema } from '../shared/types';
+export type { InFlightJob, PendingMark } from '../shared/types';
+export { inFlightJobSchema, pendingMarkSchema } from '../shared/types';
 
 /**
- * Sets waiting to be marked printed: the job completed in CUPS, but the API has not yet accepted
- * the mark. Written to disk before the first attempt (write-ahead), removed only when the API
- * answers, so a station that loses the server, or is itself restarted, still marks them: nothing
- * printed is ever left unmarked. The token is not kept here; retries use the current session.
+ * The station's write-ahead journal (`pending-marks.json`), two lists in one file:
+ * - `jobs`: labels jobs in flight. The intent is written before `lp` runs, CUPS' job id as soon
+ *   as it answers; the entry leaves only when the station has seen how the job ended. A station
+ *   quit, killed or crashed meanwhile finds it at its next start and asks CUPS (station.ts
+ *   `reconcileJobs`): completed → its sets are marked, once; cancelled or aborted → not.
+ * - `marks`: sets waiting to be marked printed: the job completed in CUPS, but the API has not yet
+ *   accepted the mark. Removed only when the API answers, so a station that loses the server, or
+ *   is itself restarted, still marks them: nothing printed is ever left unmarked.
+ * A completed job moves from `jobs` to `marks` in one atomic write. The token is not kept here;
+ * retries use the current session.
  */
-const journalSchema = z.object({ marks: z.array(z.unknown()) });
+const journalSchema = z.object({ marks: z.array(z.unknown()), jobs: z.array(z.unknown()).default([]) });
+
+interface Journal {
+  marks: PendingMark[];
+  /** Jobs sent (or about to be) whose ending this station has not seen yet. */
+  jobs: InFlightJob[];
+}
+
+const valid = <T>(schema: z.ZodType<T>, items: unknown[]): T[] =>
+  items.flatMap((item) => {
+    const one = schema.safeParse(item);
+    return one.success ? [one.data] : [];
+  });
 
 export type MarkAttempt =
   | { readonly status: 'marked'; readonly updatedCount: number }
@@ -29,6 +47,10 @@ export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status >= 500 || [401, 408, 425, 429].includes(error.status);
 }
+
+const newMark = (
+  mark: Omit<PendingMark, 'id' | 'attempts' | 'lastError' | 'lastAttemptAt'>,
+): PendingMark => ({ ...mark, id: randomUUID(), attempts: 0, lastError: null, lastAttemptAt: null });
 
 export class MarkJournal {
   /** Every read-modify-write of the file goes through this chain: one at a time. */
@@ -47,48 +69,113 @@ export class MarkJournal {
     return run;
   }
 
-  private async read(): Promise<PendingMark[]> {
+  private async readAll(): Promise<Journal> {
     const text = await readTextIfExists(this.path);
-    if (!text) return [];
+    if (!text) return { marks: [], jobs: [] };
     const parsed = journalSchema.safeParse(JSON.parse(text));
     if (!parsed.success) throw new Error(`The pending marks file ${this.path} is damaged`);
-    return parsed.data.marks.flatMap((mark) => {
-      const one = pendingMarkSchema.safeParse(mark);
-      return one.success ? [one.data] : [];
-    });
+    return {
+      marks: valid(pendingMarkSchema, parsed.data.marks),
+      jobs: valid(inFlightJobSchema, parsed.data.jobs),
+    };
   }
 
-  private write(marks: PendingMark[]): Promise<void> {
-    return writeFileAtomic(this.path, `${JSON.stringify({ marks }, null, 2)}\n`, 0o600);
+  private async read(): Promise<PendingMark[]> {
+    return (await this.readAll()).marks;
   }
 
-  /** Oldest first. */
+  private writeAll(journal: Journal): Promise<void> {
+    return writeFileAtomic(this.path, `${JSON.stringify(journal, null, 2)}\n`, 0o600);
+  }
+
+  /** Read, change, write, as one step of the queue. */
+  private change(edit: (journal: Journal) => Journal): Promise<void> {
+    return this.exclusive(async () => this.writeAll(edit(await this.readAll())));
+  }
+
+  /** Completed jobs whose mark the server has not accepted yet, oldest first. */
   list(): Promise<PendingMark[]> {
     return this.exclusive(() => this.read());
+  }
+
+  /** Jobs sent (or being sent) whose ending no station has seen yet, oldest first. */
+  inFlight(): Promise<InFlightJob[]> {
+    return this.exclusive(async () => (await this.readAll()).jobs);
   }
 
   async add(
     mark: Omit<PendingMark, 'id' | 'attempts' | 'lastError' | 'lastAttemptAt'>,
   ): Promise<PendingMark> {
-    const entry: PendingMark = {
-      ...mark,
-      id: randomUUID(),
-      attempts: 0,
-      lastError: null,
-      lastAttemptAt: null,
-    };
-    await this.exclusive(async () => this.write([...(await this.read()), entry]));
+    const entry = newMark(mark);
+    await this.change((journal) => ({ ...journal, marks: [...journal.marks, entry] }));
     return entry;
   }
 
+  /** The intent, written before the job is sent (write-ahead). */
+  async begin(job: Omit<InFlightJob, 'id' | 'jobId' | 'startedAt'>): Promise<InFlightJob> {
+    const entry: InFlightJob = { ...job, id: randomUUID(), jobId: null, startedAt: this.now().toISOString() };
+    await this.change((journal) => ({ ...journal, jobs: [...journal.jobs, entry] }));
+    return entry;
+  }
+
+  /** CUPS accepted the job under this id. */
+  submitted(id: string, jobId: string): Promise<void> {
+    return this.change((journal) => ({
+      ...journal,
+      jobs: journal.jobs.map((job) => (job.id === id ? { ...job, jobId } : job)),
+    }));
+  }
+
+  /** Another station process takes the job over (it is following it now). */
+  adopt(id: string, owner: Pick<InFlightJob, 'pid' | 'runId'>): Promise<void> {
+    return this.change((journal) => ({
+      ...journal,
+      jobs: journal.jobs.map((job) => (job.id === id ? { ...job, ...owner } : job)),
+    }));
+  }
+
+  /**
+   * CUPS said completed: in one write the job leaves the in-flight list and its mark becomes
+   * pending (null when it has nothing to mark, or was already settled by another process).
+   */
+  async complete(id: string, completedAt: string): Promise<PendingMark | null> {
+    let mark: PendingMark | null = null;
+    await this.change((journal) => {
+      const job = journal.jobs.find((one) => one.id === id);
+      const jobs = journal.jobs.filter((one) => one.id !== id);
+      if (!job || job.setIds.length === 0) return { ...journal, jobs };
+      mark = newMark({
+        serverUrl: job.serverUrl,
+        setIds: job.setIds,
+        label: job.label,
+        jobId: job.jobId,
+        printer: job.printer,
+        title: job.title,
+        completedAt,
+      });
+      return { marks: [...journal.marks, mark], jobs };
+    });
+    return mark;
+  }
+
+  /** The job ended without printing (cancelled, aborted, never reached CUPS): nothing to mark. */
+  drop(id: string): Promise<void> {
+    return this.change((journal) => ({ ...journal, jobs: journal.jobs.filter((job) => job.id !== id) }));
+  }
+
   private remove(id: string): Promise<void> {
-    return this.exclusive(async () => this.write((await this.read()).filter((mark) => mark.id !== id)));
+    return this.exclusive(async () => {
+      const journal = await this.readAll();
+      await this.writeAll({ ...journal, marks: journal.marks.filter((mark) => mark.id !== id) });
+    });
   }
 
   private noteFailure(id: string, error: string): Promise<void> {
-    return this.exclusive(async () =>
-      this.write(
-        (await this.read()).map((mark) =>
+    return this.exclusive(async () => {
+      const journal = await this.readAll();
+      await this.writeAll({
+        ...journal,
+        marks: journal.marks.map((mark) =>
           mark.id === id
             ? {
                 ...mark,
@@ -98,8 +185,8 @@ export class MarkJournal {
               }
             : mark,
         ),
-      ),
-    );
+      });
+    });
   }
 
   /**

@@ -1,11 +1,11 @@
 import type { LabelTemplate } from '@homing/label-layout';
 import { getTemplate, isValidStart } from '@homing/label-layout';
-import type { printSheetsRequest } from '@homing/shared';
 import type { z } from 'zod';
+import type { stationSheetsJobSchema } from '../shared/ipc';
 import type { StationApi, StationSet } from './apiClient';
 import type { CalibrationStore } from './calibration';
 import type { MarkAttempt } from './markJournal';
-import type { AfterCompleted, JobDeps } from './printJob';
+import type { AfterCompleted, JobDeps, JobIntent, JobSpec } from './printJob';
 import { PrintError } from './printJob';
 
 export type { PrintOutcome } from '../shared/types';
@@ -13,16 +13,25 @@ export type { PrintOutcome } from '../shared/types';
 /** What the pipeline's entry points (printSet, printSheets, printCalibrationSheet) share. */
 
 export interface MarkRequest {
+  /** The sets to mark when the job completes (decided before it is sent); may be none. */
   readonly setIds: readonly string[];
   readonly label: string;
-  readonly jobId: string;
   readonly printer: string;
   readonly title: string;
 }
 
-/** Marks sets printed durably: journaled first, then tried; the station retries what is pending. */
+/** A journaled job (station.ts): `completed` turns it into a pending mark and tries it once. */
+export interface JournaledJob extends JobIntent {
+  /** Null when the job had nothing to mark. */
+  completed(): Promise<MarkAttempt | null>;
+}
+
+/**
+ * Marks sets printed durably: the job is journaled before it is sent, its mark journaled when it
+ * completes, then tried; the station retries what is pending and settles what a quit left.
+ */
 export interface MarkQueue {
-  markPrinted(request: MarkRequest): Promise<MarkAttempt>;
+  begin(request: MarkRequest): Promise<JournaledJob>;
 }
 
 export interface PipelineDeps extends JobDeps {
@@ -42,8 +51,8 @@ export interface PrintSetInput {
   readonly onRendered?: (pdf: Uint8Array) => Promise<void> | void;
 }
 
-/** The shared print request of the admin screens (PrintPort), after parsing. */
-export type PrintSheetsJob = z.output<typeof printSheetsRequest>;
+/** A sheets job as the renderer names it (sets by id, or a test page), after parsing. */
+export type PrintSheetsJob = z.output<typeof stationSheetsJobSchema>;
 
 /** A queue title that is also a safe file name: `homing-batch-7-20261122t101500-k3f9`. */
 export function jobTitle(name: string, now: Date, random: () => number = Math.random): string {
@@ -104,16 +113,37 @@ async function markDirectly(deps: PipelineDeps, setIds: readonly string[]): Prom
   }
 }
 
-/** After CUPS said completed: mark the sets, or leave the mark pending in the journal. */
-export async function markAfterCompletion(
+/**
+ * What a labels job marks, journaled: the intent before the job is sent (`intent`), the mark when
+ * CUPS says completed (`afterCompleted`). Without a journal (unit tests), one direct call.
+ */
+export function journaledMarking(
   deps: PipelineDeps,
-  setIds: readonly string[],
+  request: MarkRequest,
+  /** The note when the job completes with nothing to mark ("Reprint of a printed set: …"). */
+  nothingMarked: string,
+): Pick<JobSpec, 'intent' | 'afterCompleted'> {
+  const marks = deps.marks;
+  let journaled: JournaledJob | null = null;
+  return {
+    intent: marks ? async () => (journaled = await marks.begin(request)) : undefined,
+    afterCompleted: async (job) => {
+      const attempt = journaled
+        ? await journaled.completed()
+        : request.setIds.length > 0
+          ? await markDirectly(deps, request.setIds)
+          : null;
+      return attempt ? afterMark(deps, attempt, request.label, job) : { marked: false, note: nothingMarked };
+    },
+  };
+}
+
+function afterMark(
+  deps: PipelineDeps,
+  attempt: MarkAttempt,
   label: string,
-  job: { readonly id: string; readonly printer: string; readonly title: string },
-): Promise<AfterCompleted> {
-  const attempt = deps.marks
-    ? await deps.marks.markPrinted({ setIds, label, jobId: job.id, printer: job.printer, title: job.title })
-    : await markDirectly(deps, setIds);
+  job: { readonly id: string },
+): AfterCompleted {
   if (attempt.status === 'marked') {
     const note = `Marked ${label} printed`;
     deps.onProgress?.({

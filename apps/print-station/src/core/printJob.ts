@@ -32,6 +32,16 @@ export interface JobDeps {
   readonly now?: () => Date;
 }
 
+/**
+ * The journal's view of one job (station.ts): written before the job is sent, told CUPS' id, and
+ * settled when the job ends. Whatever happens between, the next start of the station finds it.
+ */
+export interface JobIntent {
+  submitted(job: SubmittedJob): Promise<void>;
+  /** The job ended without printing and nothing of it is left in CUPS: forget it. */
+  ended(): Promise<void>;
+}
+
 export interface JobSpec {
   readonly kind: HistoryEntry['kind'];
   readonly printer: string;
@@ -39,6 +49,8 @@ export interface JobSpec {
   readonly title: string;
   readonly setId: string | null;
   readonly pdf: Uint8Array;
+  /** Journals the job right before it is sent (labels jobs, when the station keeps a journal). */
+  readonly intent?: () => Promise<JobIntent>;
   /** Called once CUPS reports the job completed, never before: marks sets printed. */
   readonly afterCompleted?: (job: SubmittedJob) => Promise<AfterCompleted>;
 }
@@ -116,6 +128,10 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
     const problem = printerProblem(printers, spec.printer);
     if (problem) throw new PrintError('printer', problem);
 
+    const intent = spec.intent ? await spec.intent() : null;
+    // Forgetting the intent is only right when the job is known to be gone; if even that fails,
+    // the entry stays and the next start asks CUPS again.
+    const forget = () => intent?.ended().catch(() => undefined);
     try {
       job = await deps.spooler.submit({
         printer: spec.printer,
@@ -124,9 +140,11 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
         media: 'Letter',
       });
     } catch (error) {
+      await forget();
       throw new PrintError('spooler', error instanceof Error ? error.message : String(error));
     }
     const submitted = job;
+    await intent?.submitted(submitted);
     progress({
       stage: 'submitted',
       jobId: submitted.id,
@@ -148,8 +166,11 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
     if (waited.timedOut) {
       // A job left in the queue could print later, with nothing marked: take it out.
       const cancelled = await deps.spooler.cancel(submitted).then(
-        () => 'cancelled it',
-        () => 'could not cancel it',
+        async () => {
+          await forget();
+          return 'cancelled it';
+        },
+        () => 'could not cancel it (the station follows it at its next start)',
       );
       const last = waited.status
         ? `last state ${waited.status.state}`
@@ -160,7 +181,10 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
         submitted.id,
       );
     }
-    if (waited.status.state !== 'completed') throw failureOf(waited.status, submitted, spec.kind);
+    if (waited.status.state !== 'completed') {
+      await forget();
+      throw failureOf(waited.status, submitted, spec.kind);
+    }
 
     completed = true;
     progress({ stage: 'completed', jobId: submitted.id, message: `Job ${submitted.id} completed` });

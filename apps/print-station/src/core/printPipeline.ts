@@ -5,7 +5,7 @@ import type { PipelineDeps, PrintOutcome, PrintSetInput } from './pipelineParts'
 import {
   isMarkable,
   jobTitle,
-  markAfterCompletion,
+  journaledMarking,
   preparing,
   checkStart,
   signedMm,
@@ -70,10 +70,11 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     title,
     setId: set.id,
     pdf: prepared.pdf,
-    afterCompleted: async (submitted) =>
-      isMarkable(set)
-        ? markAfterCompletion(deps, [set.id], label, submitted)
-        : { marked: false, note: whyNotMarked(set) },
+    ...journaledMarking(
+      deps,
+      { setIds: isMarkable(set) ? [set.id] : [], label, printer: input.printer, title },
+      whyNotMarked(set),
+    ),
   });
   return {
     jobId: result.job.id,

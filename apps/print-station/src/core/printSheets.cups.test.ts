@@ -1,12 +1,14 @@
 /**
- * The admin screens' print request (what the station's PrintPort sends to main) on the real CUPS
- * queue: two sets in one job, each from a new sheet, both marked printed once CUPS completed it,
- * and the job submitted with the exact-size options.
+ * The admin screens' print request (what the station's PrintPort sends to main: set ids and a
+ * start) on the real CUPS queue: two sets in one job, each from a new sheet, both marked printed
+ * once CUPS completed it, and the job submitted with the exact-size options. Through main's IPC, a
+ * request carrying codes or a domain is refused before anything is printed.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { printSheetsRequest } from '@homing/shared';
+import type { IpcMainInvokeEvent } from 'electron';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cupsSkipNote,
@@ -23,7 +25,19 @@ import { CalibrationStore } from './calibration';
 import { JobHistory } from './jobHistory';
 import { printSheets } from './printSheets';
 import { CupsSpooler } from './spooler';
+import { MemorySessionStore } from './session';
+import { createStation } from './station';
+import { registerIpc } from '../main/ipc';
+import type { IpcResult } from '../shared/bridge';
+import { CHANNELS } from '../shared/bridge';
+import { ONLY_WHAT_THE_SERVER_SAYS } from '../shared/ipc';
+import type { PrintOutcome } from '../shared/types';
+import { stationSheetsJobSchema } from '../shared/ipc';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
+
+/** Every job CUPS has for the queue, ended or not (lpstat, not the code under test). */
+const queueJobCount = () =>
+  execFileSync('lpstat', ['-W', 'all', '-o', QUEUE], { encoding: 'utf8' }).split('\n').filter(Boolean).length;
 
 // Skips on a machine without them; under CI=true a missing queue or pdftoppm fails instead.
 describe.skipIf(
@@ -47,17 +61,7 @@ describe.skipIf(
     const sets = await Promise.all(
       [t.unprintedSet(), t.unprintedSet()].map(async (created) => t.getSet((await created).id)),
     );
-    const request = printSheetsRequest.parse({
-      title: 'Two sets',
-      templateId: 'avery-4221',
-      domainName: DOMAIN,
-      brandWord: 'homing',
-      sets: sets.map((set) => ({
-        setId: set.id,
-        setName: set.name,
-        codes: set.qrCodes.map(({ value }) => ({ value })),
-      })),
-    });
+    const request = stationSheetsJobSchema.parse({ kind: 'sets', setIds: sets.map((set) => set.id) });
     const deps = {
       api: t.api,
       spooler: new CupsSpooler(),
@@ -92,5 +96,66 @@ describe.skipIf(
     expect(scan.missing.concat(scan.unexpected)).toEqual([]);
     expect(scan.maxErrorMm).toBeLessThanOrEqual(0.5);
     for (const set of sets) expect((await t.getSet(set.id)).isPrinted).toBe(true);
+  });
+
+  it('through main’s IPC: a request naming a real set with made-up codes or another domain is refused, nothing printed', async () => {
+    const set = await t.getSet((await t.unprintedSet()).id);
+    const sessions = new MemorySessionStore();
+    await sessions.save({
+      serverUrl: t.server.url,
+      token: t.admin.token,
+      user: { id: t.admin.user.id, email: t.admin.email, isAdmin: true },
+    });
+    const station = createStation({ home: mkdtempSync(join(home, 'ipc-')), sessions, pollMs: 100 });
+    const handlers = new Map<string, (event: IpcMainInvokeEvent, payload: unknown) => unknown>();
+    registerIpc(
+      { handle: (channel, listener) => void handlers.set(channel, listener) },
+      {
+        station,
+        isTrustedSender: () => true,
+        sendProgress: () => undefined,
+        savePdf: async () => false,
+        sessions: { protection: async () => 'memory-only', setAllowUnencrypted: async () => 'memory-only' },
+      },
+    );
+    const invoke = (payload: unknown) =>
+      handlers.get(CHANNELS.printSheets)!({} as IpcMainInvokeEvent, payload) as Promise<
+        IpcResult<PrintOutcome>
+      >;
+    const jobsBefore = queueJobCount();
+
+    // What an earlier build let through: the real set's id, codes of the renderer's making, evil.example.
+    const forged = [
+      {
+        printer: QUEUE,
+        request: {
+          title: set.name,
+          templateId: 'avery-4221',
+          domainName: 'evil.example',
+          brandWord: 'homing',
+          sets: [{ setId: set.id, setName: set.name, codes: [{ value: 'FORGED0001' }] }],
+        },
+      },
+      { printer: QUEUE, job: { kind: 'sets', setIds: [set.id], codes: [{ value: 'FORGED0001' }] } },
+      { printer: QUEUE, job: { kind: 'sets', setIds: [set.id], domainName: 'evil.example' } },
+    ];
+    for (const payload of forged)
+      expect(await invoke(payload)).toEqual({ ok: false, error: ONLY_WHAT_THE_SERVER_SAYS });
+    expect(queueJobCount()).toBe(jobsBefore);
+    expect(await station.history.list()).toEqual([]);
+    expect((await t.getSet(set.id)).isPrinted).toBe(false);
+
+    // Named by id, the set prints as the server holds it, on the server's domain, and is marked.
+    const printed = await invoke({ printer: QUEUE, job: { kind: 'sets', setIds: [set.id] } });
+    expect(printed).toMatchObject({ ok: true, value: { labels: 80, marked: true } });
+    const { title } = (printed as { value: PrintOutcome }).value;
+    const scan = await scanSheets(
+      await waitForOutput(title),
+      set.qrCodes.map((code) => code.value),
+      DOMAIN,
+    );
+    expect(scan.read).toHaveLength(80);
+    expect(scan.missing.concat(scan.unexpected)).toEqual([]);
+    expect((await t.getSet(set.id)).isPrinted).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
-import { printSheetsRequest } from '@homing/shared';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { StationSet } from './apiClient';
 import type { PipelineDeps } from './printPipeline';
 import { printSheets } from './printSheets';
+import { stationSheetsJobSchema } from '../shared/ipc';
 
 const ids = ['6f1c2a5e-1111-4222-8333-000000000001', '6f1c2a5e-1111-4222-8333-000000000002'];
 const codes = (n: number, seed: string) =>
@@ -15,7 +15,15 @@ function world(printed: Record<string, boolean>) {
   const deps: PipelineDeps = {
     api: {
       getSet: async (id) =>
-        ({ id, parentSetId: null, childCount: 0, isPrinted: printed[id] ?? false }) as StationSet,
+        ({
+          id,
+          name: `Set ${id.slice(-1)}`,
+          templateId: 'avery-4221',
+          qrCodes: codes(id === ids[0] ? 80 : 10, id === ids[0] ? 'AAAAA' : 'BBBBB'),
+          parentSetId: null,
+          childCount: 0,
+          isPrinted: printed[id] ?? false,
+        }) as StationSet,
       getAppConfig: async () => ({ domainName: 'homing.test', brandWord: 'homing' }),
       markSetsPrinted: async (setIds) => {
         marked.push([...setIds]);
@@ -39,23 +47,13 @@ function world(printed: Record<string, boolean>) {
   return { deps, marked, pdf: () => pdf };
 }
 
-const request = (overrides: Record<string, unknown> = {}) =>
-  printSheetsRequest.parse({
-    title: 'Batch of 2',
-    templateId: 'avery-4221',
-    domainName: 'homing.test',
-    brandWord: 'homing',
-    sets: [
-      { setId: ids[0], setName: 'Page 1', codes: codes(80, 'AAAAA') },
-      { setId: ids[1], setName: 'Page 2', codes: codes(10, 'BBBBB') },
-    ],
-    ...overrides,
-  });
+const job = (overrides: Record<string, unknown> = {}) =>
+  stationSheetsJobSchema.parse({ kind: 'sets', setIds: ids, ...overrides });
 
-describe('printSheets (the admin screens’ PrintPort request)', () => {
+describe('printSheets (the admin screens’ PrintPort request, sets named by id)', () => {
   it('prints each set from a new sheet in one job, then marks the unprinted ones', async () => {
     const { deps, marked, pdf } = world({ [ids[1]]: true });
-    const outcome = await printSheets(deps, request({ startColumn: 3 }), 'P');
+    const outcome = await printSheets(deps, job({ startColumn: 3 }), 'P');
     // 80 codes from column 3 need two sheets; the second set starts a third.
     expect(outcome).toMatchObject({ pages: 3, labels: 90, marked: true, note: 'Marked the set printed' });
     expect((await PDFDocument.load(pdf())).getPageCount()).toBe(3);
@@ -66,7 +64,7 @@ describe('printSheets (the admin screens’ PrintPort request)', () => {
     const { deps, marked } = world({});
     const outcome = await printSheets(
       deps,
-      request({ confirmPages: false, sets: [{ setId: null, setName: 'Test', codes: codes(5, 'CCCCC') }] }),
+      stationSheetsJobSchema.parse({ kind: 'test', count: 5, domainName: 'your-domain.example' }),
       'P',
     );
     expect(outcome).toMatchObject({ marked: false, note: 'Printed; nothing to mark' });

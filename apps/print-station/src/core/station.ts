@@ -1,15 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import type { StationApi } from './apiClient';
 import { createApiClient, normalizeServerUrl } from './apiClient';
 import { CalibrationStore } from './calibration';
 import { JobHistory } from './jobHistory';
-import type { PendingMark } from './markJournal';
+import { jobRefOf } from './cupsJobs';
+import type { InFlightJob, PendingMark } from './markJournal';
 import { MarkJournal } from './markJournal';
 import type { MarkQueue } from './pipelineParts';
 import type { PrintSheetsJob, PrintSetInput, PrintOutcome, PipelineDeps } from './printPipeline';
 import { printCalibrationSheet, printSet, printSheets } from './printPipeline';
 import type { ProgressEvent } from './printJob';
 import type { SessionStore } from './session';
-import type { Spooler } from './spooler';
+import type { Spooler, SubmittedJob } from './spooler';
 import { CupsSpooler, WindowsSpooler } from './spooler';
 import { stationPaths } from './stationHome';
 import type { SessionInfo } from '../shared/types';
@@ -37,6 +39,28 @@ export interface StationOptions {
 
 export type ProgressListener = (event: ProgressEvent) => void;
 
+/** Whether a process of that id is running (EPERM: running, as another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** What happens to a job still in CUPS when the station stops now: the operator reads it on quitting. */
+export function quitNotice(jobs: readonly InFlightJob[]): string | null {
+  if (jobs.length === 0) return null;
+  const lines = jobs.map((job) => {
+    const which = `Job ${job.jobId ?? `"${job.title}"`} on ${job.printer}`;
+    return job.setIds.length > 0
+      ? `${which} has not finished. If it prints, ${job.label} is marked printed the next time the station starts; if it is cancelled or aborted, nothing is marked. The station keeps it in its journal until then.`
+      : `${which} has not finished; it marks nothing, and the station records how it ended the next time it starts.`;
+  });
+  return lines.join('\n');
+}
+
 /** CUPS on Linux and macOS; Windows prints through Electron (README). */
 export const platformSpooler = (platform: NodeJS.Platform = process.platform): Spooler =>
   platform === 'win32' ? new WindowsSpooler() : new CupsSpooler();
@@ -60,19 +84,33 @@ export function createStation(options: StationOptions) {
     return client(session.serverUrl, session.token);
   }
 
-  /** Journal first, then one attempt: a completed job's mark survives a lost server or a restart. */
+  /** This run of the station: jobs journaled under it are followed by it, not reconciled. */
+  const runId = randomUUID();
+
+  /**
+   * The intent is journaled before the job is sent; when CUPS says completed it becomes a pending
+   * mark (one atomic write) and is tried once: a mark survives a lost server, a quit or a crash.
+   */
   const markQueue = (target: StationApi): MarkQueue => ({
-    async markPrinted(request) {
-      const mark = await marks.add({
+    async begin(request) {
+      const entry = await marks.begin({
         serverUrl: target.serverUrl,
         setIds: [...request.setIds],
         label: request.label,
-        jobId: request.jobId,
         printer: request.printer,
         title: request.title,
-        completedAt: new Date().toISOString(),
+        pid: process.pid,
+        runId,
       });
-      return (await marks.attempt(mark, target)) ?? { status: 'pending', error: 'already being sent' };
+      return {
+        submitted: (job) => marks.submitted(entry.id, job.id),
+        ended: () => marks.drop(entry.id),
+        async completed() {
+          const mark = await marks.complete(entry.id, new Date().toISOString());
+          if (!mark) return null;
+          return (await marks.attempt(mark, target)) ?? { status: 'pending', error: 'already being sent' };
+        },
+      };
     },
   });
 
@@ -89,6 +127,103 @@ export function createStation(options: StationOptions) {
       message,
     });
 
+  const recordSettled = (
+    entry: InFlightJob,
+    outcome: 'canceled' | 'aborted' | 'unconfirmed' | 'failed',
+    message: string,
+  ) =>
+    history.append({
+      time: new Date().toISOString(),
+      kind: 'labels',
+      setId: entry.setIds.length === 1 ? entry.setIds[0] : null,
+      title: entry.title,
+      printer: entry.printer,
+      jobId: entry.jobId,
+      outcome,
+      marked: false,
+      message,
+    });
+
+  /**
+   * One journaled job left by a station that stopped (quit, killed, crashed) before seeing it end:
+   * CUPS is asked. Completed → its mark becomes pending (sent by retryMarks); cancelled or
+   * aborted → forgotten, written to history, nothing marked; still queued → left for later.
+   */
+  async function settle(entry: InFlightJob): Promise<void> {
+    let jobId = entry.jobId;
+    if (!jobId) {
+      // Stopped between sending and noting CUPS' answer: the title finds the job.
+      if (!spooler.findJob) return;
+      const found = await spooler.findJob(entry.printer, entry.title).catch(() => undefined);
+      if (found === undefined) return;
+      if (found === null) {
+        await marks.drop(entry.id);
+        await recordSettled(
+          entry,
+          'failed',
+          `The job never reached ${entry.printer}; nothing was marked printed`,
+        );
+        return;
+      }
+      jobId = found.id;
+      await marks.submitted(entry.id, jobId);
+    }
+    const ref = jobRefOf(jobId);
+    if (!ref) return;
+    const job: SubmittedJob = { ...ref, printer: entry.printer, title: entry.title };
+    const status = await spooler.status(job).catch(() => null);
+    if (!status) return;
+    const settledEntry = { ...entry, jobId };
+    const what = entry.setIds.length > 0 ? `${entry.label} was not marked printed` : 'nothing was marked';
+    const why = status.message ? ` (${status.message})` : '';
+    switch (status.state) {
+      case 'completed': {
+        const mark = await marks.complete(entry.id, new Date().toISOString());
+        if (!mark)
+          await history.append({
+            time: new Date().toISOString(),
+            kind: 'labels',
+            setId: null,
+            title: entry.title,
+            printer: entry.printer,
+            jobId,
+            outcome: 'completed',
+            marked: false,
+            message: `Job ${jobId} completed after the station stopped; nothing to mark`,
+          });
+        return;
+      }
+      case 'canceled':
+      case 'aborted':
+        await marks.drop(entry.id);
+        await recordSettled(
+          settledEntry,
+          status.state,
+          `Job ${jobId} was ${status.state === 'canceled' ? 'cancelled' : 'aborted by CUPS'} after the station stopped${why}; ${what}`,
+        );
+        return;
+      case 'ended':
+        await marks.drop(entry.id);
+        await recordSettled(
+          settledEntry,
+          'unconfirmed',
+          `Job ${jobId} ended after the station stopped without confirming it printed${why}; ${what}`,
+        );
+        return;
+      default:
+        return; // still queued or printing: asked again at the next sweep
+    }
+  }
+
+  /** Every journaled job whose station is gone, settled with CUPS; resolves to those still open. */
+  async function reconcileJobs(): Promise<InFlightJob[]> {
+    for (const entry of await marks.inFlight()) {
+      const followed = entry.runId === runId || (entry.pid !== process.pid && processAlive(entry.pid));
+      if (!followed) await settle(entry);
+    }
+    return marks.inFlight();
+  }
+
   let retrying: Promise<PendingMark[]> | null = null;
   /**
    * Sends every pending mark of the signed-in server again, oldest first; stops at the first one
@@ -96,6 +231,7 @@ export function createStation(options: StationOptions) {
    * Resolves to what is still pending, on any server.
    */
   async function retryMarks(): Promise<PendingMark[]> {
+    await reconcileJobs().catch(() => undefined);
     const session = await options.sessions.load();
     if (session) {
       const target = client(session.serverUrl, session.token);
@@ -140,7 +276,16 @@ export function createStation(options: StationOptions) {
     api,
     /** Sets printed whose mark the server has not accepted yet, oldest first. */
     pendingMarks: () => marks.list(),
-    /** One retry sweep at a time; concurrent callers share it. */
+    /** Journaled jobs not seen ending yet (this station's own, and any a stopped one left). */
+    jobsInFlight: () => marks.inFlight(),
+    /** What quitting now means for this station's unfinished jobs (null: nothing in flight). */
+    async quitNotice(): Promise<string | null> {
+      return quitNotice((await marks.inFlight()).filter((job) => job.runId === runId));
+    },
+    /**
+     * Settles jobs a stopped station left (completed → pending mark; cancelled/aborted → history),
+     * then sends pending marks. One sweep at a time; concurrent callers share it.
+     */
     retryMarks(): Promise<PendingMark[]> {
       retrying ??= retryMarks().finally(() => (retrying = null));
       return retrying;

@@ -13,6 +13,8 @@ export interface StationPaths {
   readonly history: string;
   /** Sets printed but not yet marked in the API (markJournal.ts). */
   readonly marks: string;
+  /** Codes a read-back found unreadable, missing or duplicated, to print again. */
+  readonly reprints: string;
 }
 
 export const stationPaths = (home: string): StationPaths => ({
@@ -20,4 +22,5 @@ export const stationPaths = (home: string): StationPaths => ({
   calibration: join(home, 'calibration.json'),
   history: join(home, 'history.jsonl'),
   marks: join(home, 'pending-marks.json'),
+  reprints: join(home, 'reprint-queue.jsonl'),
 });

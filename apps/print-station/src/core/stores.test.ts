@@ -6,6 +6,7 @@ import { MAX_OFFSET_MM } from '../shared/ipc';
 import { CalibrationStore, calibrationSheetFor } from './calibration';
 import type { HistoryEntry } from './jobHistory';
 import { JobHistory } from './jobHistory';
+import { MarkJournal } from './markJournal';
 import { FileSessionStore } from './session';
 import { stationHome } from './stationHome';
 
@@ -130,5 +131,51 @@ describe('stationHome', () => {
   it('is $HOMING_STATION_HOME, else ~/.config/homing-station', () => {
     expect(stationHome({ HOMING_STATION_HOME: '/srv/station' })).toBe('/srv/station');
     expect(stationHome({})).toMatch(/\.config\/homing-station$/);
+  });
+});
+
+describe('MarkJournal', () => {
+  const owner = { pid: 1, runId: 'run-1' };
+  const job = {
+    serverUrl: 'http://127.0.0.1:1',
+    setIds: ['set-1'],
+    label: 'set Batch 7',
+    printer: 'HomingPDF',
+    title: 'homing-batch-7',
+    ...owner,
+  };
+
+  it('keeps the intent from before the job is sent until it ends; a completed job becomes one pending mark', async () => {
+    const path = join(dir, 'pending-marks.json');
+    const journal = new MarkJournal(path);
+    const intent = await journal.begin(job);
+    // Another process (the next start) reads it from disk.
+    expect(await new MarkJournal(path).inFlight()).toEqual([{ ...intent, jobId: null }]);
+    await journal.submitted(intent.id, 'HomingPDF-12');
+    expect((await new MarkJournal(path).inFlight())[0].jobId).toBe('HomingPDF-12');
+
+    const mark = await journal.complete(intent.id, '2026-11-26T10:00:00.000Z');
+    expect(mark).toMatchObject({ setIds: ['set-1'], jobId: 'HomingPDF-12', attempts: 0 });
+    expect(await journal.inFlight()).toEqual([]);
+    expect(await journal.list()).toEqual([mark]);
+    // Settled twice (two processes): the second finds nothing, so the set is marked once.
+    expect(await journal.complete(intent.id, '2026-11-26T10:00:01.000Z')).toBeNull();
+    expect(await journal.list()).toHaveLength(1);
+  });
+
+  it('forgets a job that ended without printing, and a completed reprint leaves no mark', async () => {
+    const journal = new MarkJournal(join(dir, 'pending-marks.json'));
+    const cancelled = await journal.begin(job);
+    const reprint = await journal.begin({ ...job, setIds: [] });
+    await journal.drop(cancelled.id);
+    expect(await journal.complete(reprint.id, '2026-11-26T10:00:00.000Z')).toBeNull();
+    expect(await journal.inFlight()).toEqual([]);
+    expect(await journal.list()).toEqual([]);
+  });
+
+  it('reads a journal written before jobs were journaled', async () => {
+    const path = join(dir, 'pending-marks.json');
+    writeFileSync(path, JSON.stringify({ marks: [] }));
+    expect(await new MarkJournal(path).inFlight()).toEqual([]);
   });
 });

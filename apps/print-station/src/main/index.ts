@@ -56,6 +56,35 @@ async function start(): Promise<void> {
   });
   mainWindow = createMainWindow({ preload, appUrl });
   mainWindow.on('closed', () => (mainWindow = null));
+
+  // Quitting with a job still in CUPS: say what will happen to its mark, and let the operator stay.
+  // The journal keeps the job either way; the next start settles it with CUPS.
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    void station
+      .quitNotice()
+      .catch(() => null)
+      .then(async (notice) => {
+        if (notice) {
+          const options = {
+            type: 'warning' as const,
+            message: 'A print job has not finished',
+            detail: notice,
+            buttons: ['Quit', 'Keep the station open'],
+            defaultId: 1,
+            cancelId: 1,
+          };
+          const { response } = mainWindow
+            ? await dialog.showMessageBox(mainWindow, options)
+            : await dialog.showMessageBox(options);
+          if (response !== 0) return;
+        }
+        quitting = true;
+        app.quit();
+      });
+  });
 }
 
 app.enableSandbox();

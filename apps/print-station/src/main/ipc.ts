@@ -57,7 +57,12 @@ export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
       if (!deps.isTrustedSender(event))
         return { ok: false, error: 'Refused: the request did not come from the station' };
       const parsed = schema.safeParse(payload);
-      if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid request' };
+      if (!parsed.success) {
+        // Keys the channel does not take (codes, a domain …) are the reason to give, before any other.
+        const issue =
+          parsed.error.issues.find((one) => one.code === 'unrecognized_keys') ?? parsed.error.issues[0];
+        return { ok: false, error: issue?.message ?? 'Invalid request' };
+      }
       try {
         return { ok: true, value: await run(parsed.data) };
       } catch (error) {
@@ -102,8 +107,8 @@ export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
   handle(CHANNELS.printSet, printSetSchema, (input) =>
     exclusive(() => station.printSet(input, deps.sendProgress)),
   );
-  handle(CHANNELS.printSheets, printSheetsSchema, ({ request, printer }) =>
-    exclusive(() => station.printSheets(request, printer, deps.sendProgress)),
+  handle(CHANNELS.printSheets, printSheetsSchema, ({ job, printer }) =>
+    exclusive(() => station.printSheets(job, printer, deps.sendProgress)),
   );
   handle(CHANNELS.calibrationGet, printerOnlySchema, ({ printer }) => station.calibration.get(printer));
   handle(CHANNELS.calibrationSet, calibrationSetSchema, ({ printer, xMm, yMm }) =>

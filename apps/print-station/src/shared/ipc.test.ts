@@ -4,6 +4,7 @@ import {
   calibrationSetSchema,
   historySchema,
   loginInputSchema,
+  ONLY_WHAT_THE_SERVER_SAYS,
   printSheetsSchema,
   saveSetsPdfSchema,
 } from './ipc';
@@ -36,18 +37,28 @@ describe('IPC schemas', () => {
       expect(API_PATH.test(bad), bad).toBe(false);
   });
 
-  it('parse the admin screens’ print request with the shared schema', () => {
-    const parsed = printSheetsSchema.parse({
-      printer: 'HomingPDF',
-      request: {
-        title: 'Set 1',
-        templateId: 'avery-4221',
-        domainName: 'homing.test',
-        brandWord: 'homing',
-        sets: [{ setId: null, setName: 'Test', codes: [{ value: 'K7M2P9QX4T' }] }],
+  it('take a sheets job as set ids and a start, or a test page; never codes or a domain for a set', () => {
+    const setId = '6f1c2a5e-1111-4222-8333-000000000001';
+    expect(printSheetsSchema.parse({ printer: 'HomingPDF', job: { kind: 'sets', setIds: [setId] } })).toEqual(
+      {
+        printer: 'HomingPDF',
+        job: { kind: 'sets', setIds: [setId], startColumn: 1, startRow: 1 },
       },
-    });
-    expect(parsed.request).toMatchObject({ startColumn: 1, startRow: 1, confirmPages: true, symbols: 'qr' });
+    );
+    expect(
+      printSheetsSchema.parse({
+        printer: 'P',
+        job: { kind: 'test', count: 5, domainName: 'your-domain.example' },
+      }).job,
+    ).toMatchObject({ kind: 'test', count: 5 });
+    for (const job of [
+      { kind: 'sets', setIds: [setId], codes: [{ value: 'K7M2P9QX4T' }] },
+      { kind: 'sets', setIds: [setId], domainName: 'evil.example' },
+      { kind: 'test', count: 5, domainName: 'x.example', setIds: [setId] },
+    ]) {
+      const parsed = printSheetsSchema.safeParse({ printer: 'P', job });
+      expect(parsed.error?.issues[0].message, JSON.stringify(job)).toBe(ONLY_WHAT_THE_SERVER_SAYS);
+    }
     expect(printSheetsSchema.safeParse({ printer: 'P', request: { title: 'x' } }).success).toBe(false);
   });
 

@@ -3,7 +3,7 @@
  * treated as untrusted input, like an HTTP client (STYLE.md 7). The bridge's input types are
  * inferred from these (bridge.ts), so this file stays free of Node for the renderer's program.
  */
-import { printSheetsRequest } from '@homing/shared';
+import { TEST_PRINT_MAX_CODES } from '@homing/shared';
 import { z } from 'zod';
 
 /** A feed error larger than this is a jammed or misloaded sheet, not something to calibrate away. */
@@ -59,7 +59,52 @@ export const printSetSchema = z.object({
   startRow: startNumber.default(1),
 });
 
-export const printSheetsSchema = z.object({ request: printSheetsRequest, printer: printerNameSchema });
+const templateId = z.string().min(1).max(100);
+
+/** Said of a payload that carries codes, a domain or anything else the station takes from the server. */
+export const ONLY_WHAT_THE_SERVER_SAYS =
+  'Refused: the station prints only what the server holds (name the sets, not their codes or domain)';
+
+/**
+ * A sheets job as the renderer may ask for it: which sets (or a test page), the template and the
+ * start position. Nothing else: main loads the codes, names and the label domain from the API
+ * itself (core/printSheets.ts), so a renderer cannot print codes of its own making or another
+ * domain under a real set's name, nor mark a set it did not print. Extra keys are refused.
+ */
+export const stationSheetsJobSchema = z.discriminatedUnion('kind', [
+  z.strictObject(
+    {
+      kind: z.literal('sets'),
+      setIds: z.array(setId).min(1).max(50),
+      startColumn: startNumber.default(1),
+      startRow: startNumber.default(1),
+    },
+    { error: ONLY_WHAT_THE_SERVER_SAYS },
+  ),
+  /** Spec section 9's test page: made-up codes (TEST0001 …) the station makes; marks nothing. */
+  z.strictObject(
+    {
+      kind: z.literal('test'),
+      count: z.number().int().min(1).max(TEST_PRINT_MAX_CODES),
+      templateId: templateId.optional(),
+      startColumn: startNumber.default(1),
+      startRow: startNumber.default(1),
+      /** The test page lets the admin type the domain to try; its codes exist nowhere. */
+      domainName: z
+        .string()
+        .trim()
+        .min(1)
+        .max(253)
+        .regex(/^[A-Za-z0-9.:-]+$/, 'Not a domain name'),
+    },
+    { error: ONLY_WHAT_THE_SERVER_SAYS },
+  ),
+]);
+
+export const printSheetsSchema = z.strictObject(
+  { job: stationSheetsJobSchema, printer: printerNameSchema },
+  { error: ONLY_WHAT_THE_SERVER_SAYS },
+);
 
 export const printerOnlySchema = z.object({ printer: printerNameSchema });
 
@@ -67,7 +112,7 @@ export const calibrationSetSchema = calibrationOffsetSchema.extend({ printer: pr
 
 export const calibrationSheetSchema = z.object({
   printer: printerNameSchema,
-  templateId: z.string().min(1).max(100).optional(),
+  templateId: templateId.optional(),
 });
 
 export const historySchema = z.object({ limit: z.number().int().min(1).max(1000).default(100) });

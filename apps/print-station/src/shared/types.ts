@@ -84,6 +84,28 @@ export const pendingMarkSchema = z.object({
 });
 export type PendingMark = z.infer<typeof pendingMarkSchema>;
 
+/**
+ * A labels job the station is about to send or has sent, whose ending it has not seen yet:
+ * journaled before `lp` runs, so a station that is quit, killed or crashes learns at its next
+ * start what became of the job (completed: its sets are marked once; cancelled or aborted: not).
+ */
+export const inFlightJobSchema = z.object({
+  id: z.string(),
+  serverUrl: z.string(),
+  /** The sets to mark once CUPS says completed (decided before submitting); may be none (a reprint). */
+  setIds: z.array(z.string()),
+  label: z.string(),
+  printer: z.string(),
+  title: z.string(),
+  /** CUPS' job id once `lp` answered; null in the moment before (found again by title). */
+  jobId: z.string().nullable(),
+  /** The station process that sent it: a live one is still following its own job. */
+  pid: z.number().int(),
+  runId: z.string(),
+  startedAt: z.string(),
+});
+export type InFlightJob = z.infer<typeof inFlightJobSchema>;
+
 export interface PrintOutcome {
   readonly jobId: string;
   readonly printer: string;

@@ -64,6 +64,7 @@ declare module 'electron' {
     getPath(name: 'userData' | 'home' | 'temp'): string;
     on(event: 'web-contents-created', listener: (event: Event, contents: WebContents) => void): this;
     on(event: 'second-instance' | 'window-all-closed' | 'activate', listener: () => void): this;
+    on(event: 'before-quit', listener: (event: Event) => void): this;
   }
   export const app: App;
 

@@ -1,5 +1,6 @@
 import type { PDFFont } from 'pdf-lib';
 import type { TextLineLayout } from '../labelContent';
+import { MIN_TEXT_NARROWING, MIN_TEXT_SCALE } from '../labelContent';
 
 export interface FittedText {
   /** The text as a PDF hex string in the font's encoding, ready for `Tj`. */
@@ -11,13 +12,14 @@ export interface FittedText {
   readonly horizontalScale: number;
 }
 
-// Below this share of the layout's size, tiny type stops being legible; cut the text instead.
-const MIN_SCALE = 0.6;
 const ELLIPSIS = '…';
 
 /**
- * Fits text to a line of a label: as is if it fits, else smaller, else cut with an ellipsis.
- * Characters the standard font cannot encode (outside WinAnsi) become '?', not an exception.
+ * Fits text to a line of a label, in full: as is if it fits, else smaller (to `MIN_TEXT_SCALE`),
+ * else also narrower (`Tz`, to `MIN_TEXT_NARROWING`), so the end of a set name ("… #12") and a whole
+ * domain stay on the label. Only text wider than both allow is cut with an ellipsis (a domain that
+ * long is refused at configuration: `labelDomainProblem`). Characters the standard font cannot
+ * encode (outside WinAnsi) become '?', not an exception.
  */
 export function createTextFitter(font: PDFFont): (text: string, line: TextLineLayout) => FittedText | null {
   const encodable = new Set(font.getCharacterSet());
@@ -31,19 +33,24 @@ export function createTextFitter(font: PDFFont): (text: string, line: TextLineLa
     if (text === '') return null;
     const natural = widthAt(text, line.fontSize);
     const fontSize = Math.max(
-      line.fontSize * MIN_SCALE,
+      line.fontSize * MIN_TEXT_SCALE,
       Math.min(line.fontSize, (line.fontSize * line.maxWidth) / natural),
     );
+    const atSize = widthAt(text, fontSize);
+    const horizontalScale =
+      atSize > line.maxWidth ? Math.max(100 * MIN_TEXT_NARROWING, (100 * line.maxWidth) / atSize) : 100;
     let shown = text;
-    for (let keep = text.length - 1; widthAt(shown, fontSize) > line.maxWidth && keep > 0; keep--) {
+    const widthOf = (candidate: string) => (widthAt(candidate, fontSize) * horizontalScale) / 100;
+    // A hair over, from rounding the scale, is not too wide.
+    for (let keep = text.length - 1; widthOf(shown) > line.maxWidth + 1e-6 && keep > 0; keep--) {
       shown = text.slice(0, keep).trimEnd() + ELLIPSIS;
     }
     return {
       encoded: font.encodeText(shown).toString(),
       text: shown,
       fontSize,
-      width: widthAt(shown, fontSize),
-      horizontalScale: 100,
+      width: widthOf(shown),
+      horizontalScale,
     };
   };
 

@@ -15,6 +15,7 @@ import { sampleCodes } from '../../test/sampleCodes';
 import type { StartPosition } from '../placement';
 import { placeLabels } from '../placement';
 import { labelQrText } from '../qr/matrix';
+import { LABEL_SYMBOL } from '../symbolChoice';
 import { defaultTemplate } from '../templates';
 import { mm, mmToPt } from '../units';
 import type { LabelCode } from './labelSheets';
@@ -72,7 +73,7 @@ async function printAndRead(codes: LabelCode[], start: StartPosition, calibratio
     expect(decoded.map((symbol) => symbol.text).sort()).toEqual(expected.map((symbol) => symbol.text).sort());
     for (const symbol of decoded) {
       const landing = expected.find((e) => e.text === symbol.text)!;
-      expect(symbol.ecLevel).toBe('M');
+      expect(symbol.ecLevel).toBe(LABEL_SYMBOL.errorCorrection);
       offsets.push({ dx: (symbol.x - landing.x) / PX_PER_PT, dy: (symbol.y - landing.y) / PX_PER_PT });
     }
   }

@@ -5,6 +5,7 @@ import { imageCount, loadPdf, pageContent } from '../../test/pdfStructure';
 import { sampleCodes } from '../../test/sampleCodes';
 import { labelQrText, qrMatrix, qrSvgPath } from '../qr/matrix';
 import { round1in32 } from '../templates';
+import { labelDomainProblem } from '../labelDomain';
 import { renderJobSheetsPdf, renderLabelSheetsPdf } from './labelSheets';
 
 const base = { domainName: 'homing.example', brandWord: 'homing' } as const;
@@ -76,7 +77,35 @@ describe('renderLabelSheetsPdf', () => {
     const content = pageContent(doc.getPage(0));
     expect(content.match(SYMBOL)).toHaveLength(3);
     // Set name, brand, code and address on two labels; brand, code and address on the unnamed one.
-    expect(content.match(/ Tj ET/g)).toHaveLength(11);
+    expect(content.match(/ Tj (?:100 Tz )?ET/g)).toHaveLength(11);
+  });
+
+  it('prints a split set’s name and a 30-character domain in full: smaller, then narrower, not cut', async () => {
+    const domainName = 'labels.lost-and-found.example'.padEnd(30, 's');
+    const codes = [{ value: 'K7M2P9QX4T', setName: 'Set 11-26-2026 #12, rows 1-3' }];
+    const content = pageContent(
+      (await loadPdf(await renderLabelSheetsPdf({ ...base, domainName, codes }))).getPage(0),
+    );
+    const shown = Array.from(
+      content.matchAll(/\/F1 [\d.]+ Tf (?:([\d.]+) Tz )?[-\d. ]+ Td <([0-9A-F]+)> Tj/g),
+      ([, scale, hex]) => ({
+        scale: scale ? Number(scale) : 100,
+        text: Buffer.from(hex, 'hex').toString('latin1'),
+      }),
+    );
+    expect(shown.map((line) => line.text)).toEqual([
+      'Set 11-26-2026 #12, rows 1-3',
+      base.brandWord,
+      domainName,
+    ]);
+    expect(shown[0].scale).toBeLessThan(100);
+    expect(shown[2].scale).toBeLessThan(100);
+    expect(labelDomainProblem(domainName)).toBeNull();
+  });
+
+  it('refuses, at configuration, a domain too long to print in full or to scan', () => {
+    expect(labelDomainProblem('homing.example')).toBeNull();
+    expect(labelDomainProblem('x'.repeat(60) + '.example')).toMatch(/too long for the labels/);
   });
 
   it('never shrinks or cuts a code: one too wide for its line is narrowed, still at full size', async () => {

@@ -4,7 +4,9 @@ import { labelContentLayout } from '../labelContent';
 import { placeJobLabels } from '../jobSheets';
 import type { LabelPlacement } from '../placement';
 import type { QrMatrix } from '../qr/matrix';
-import { forEachDarkRect, labelQrText, qrMatrix } from '../qr/matrix';
+import { forEachDarkRect, labelMatrix, labelQrText, qrMatrix } from '../qr/matrix';
+import type { LabelSymbol } from '../symbolChoice';
+import { LABEL_SYMBOL } from '../symbolChoice';
 import type { LabelTemplate } from '../templates';
 import { defaultTemplate } from '../templates';
 import { printedCode } from '../codeText';
@@ -32,6 +34,8 @@ export interface LabelSheetsOptions {
   readonly brandWord: string;
   readonly calibration?: Calibration;
   readonly title?: string;
+  /** Error correction and quiet zone (default `LABEL_SYMBOL`; the benchmark compares others). */
+  readonly symbol?: LabelSymbol;
 }
 
 export interface JobSheetsOptions extends Omit<LabelSheetsOptions, 'codes'> {
@@ -51,6 +55,9 @@ interface LabelContext {
   readonly layoutFor: (moduleCount: number) => LabelContentLayout;
   readonly brandWord: string;
   readonly address: string;
+  readonly symbol: LabelSymbol;
+  /** The caller named the symbol (the benchmark): its level as given, whatever the URL's length. */
+  readonly chosenSymbol: boolean;
 }
 
 /** The symbol as one filled path: the rectangles of its SVG path, drawn in module units. */
@@ -78,7 +85,9 @@ function textOperators(
 }
 
 function labelOperators(context: LabelContext, code: LabelCode, placement: LabelPlacement): string {
-  const matrix = qrMatrix(labelQrText(context.address, code.value));
+  const matrix = context.chosenSymbol
+    ? qrMatrix(labelQrText(context.address, code.value), context.symbol.errorCorrection)
+    : labelMatrix(context.address, code.value);
   const layout = context.layoutFor(matrix.size);
   // PDF coordinates of the label's centre, calibration included.
   const x = placement.centre.x + context.dx;
@@ -118,6 +127,7 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const codeFont = await doc.embedFont(StandardFonts.HelveticaBold);
   const layouts = new Map<number, LabelContentLayout>();
+  const symbol = options.symbol ?? LABEL_SYMBOL;
   const { dx, dy } = calibrationOffset(options.calibration);
   const context: LabelContext = {
     pageHeight: pdfY(template, 0),
@@ -127,12 +137,18 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
     fitCode: createCodeFitter(codeFont),
     layoutFor: (moduleCount) => {
       // One layout per QR version in the job (usually just one).
-      const layout = layouts.get(moduleCount) ?? labelContentLayout(template.labelDiameter, moduleCount);
+      const layout =
+        layouts.get(moduleCount) ??
+        labelContentLayout(template.labelDiameter, moduleCount, {
+          quietZoneModules: symbol.quietZoneModules,
+        });
       layouts.set(moduleCount, layout);
       return layout;
     },
     brandWord: options.brandWord.toLowerCase(),
     address: options.domainName,
+    symbol,
+    chosenSymbol: options.symbol !== undefined,
   };
 
   const pagesDone: Promise<void>[] = [];

@@ -20,19 +20,29 @@ const MASK_RULES: readonly ((row: number, col: number) => boolean)[] = [
   (i, j) => (((i * j) % 3) + ((i + j) % 2)) % 2 === 0,
 ];
 
-// Format information for error correction level M (indicator bits 00): BCH(15,5), then XOR mask.
+// Format information: the level's indicator bits and the mask, BCH(15,5), then XOR mask.
 const G15 = 0b10100110111;
 const G15_MASK = 0b101010000010010;
 const bchDigit = (value: number): number => 32 - Math.clz32(value);
 
-export function formatBitsLevelM(maskPattern: number): number {
-  const data = maskPattern;
+export type ErrorCorrectionLevel = 'L' | 'M' | 'Q' | 'H';
+const LEVEL_BITS: Record<ErrorCorrectionLevel, number> = { L: 0b01, M: 0b00, Q: 0b11, H: 0b10 };
+
+export function formatBits(level: ErrorCorrectionLevel, maskPattern: number): number {
+  const data = (LEVEL_BITS[level] << 3) | maskPattern;
   let remainder = data << 10;
   while (bchDigit(remainder) >= bchDigit(G15)) remainder ^= G15 << (bchDigit(remainder) - bchDigit(G15));
   return ((data << 10) | remainder) ^ G15_MASK;
 }
 
-const FORMAT_BITS = MASK_RULES.map((_, mask) => formatBitsLevelM(mask));
+export const formatBitsLevelM = (maskPattern: number): number => formatBits('M', maskPattern);
+
+const FORMAT_BITS = Object.fromEntries(
+  (['L', 'M', 'Q', 'H'] as const).map((level) => [
+    level,
+    MASK_RULES.map((_, mask) => formatBits(level, mask)),
+  ]),
+) as Record<ErrorCorrectionLevel, number[]>;
 
 /** [row, col] of format bit i, twice over (the placement of `qrcode`'s setupFormatInfo). */
 function formatCells(size: number): [number, number][] {
@@ -89,14 +99,24 @@ export interface MaskedSymbol {
 }
 
 /** `maskedWith0` and `reserved` are `qrcode`'s module data and reserved-module map for mask 0. */
-export function applyBestMask(maskedWith0: Uint8Array, reserved: Uint8Array, size: number): MaskedSymbol {
+export function applyBestMask(
+  maskedWith0: Uint8Array,
+  reserved: Uint8Array,
+  size: number,
+  level: ErrorCorrectionLevel = 'M',
+): MaskedSymbol {
   const tables = maskTables(size, reserved);
   return size <= PACKED_MAX_SIZE
-    ? bestPacked(maskedWith0, size, tables)
-    : bestUnpacked(maskedWith0, size, tables);
+    ? bestPacked(maskedWith0, size, tables, FORMAT_BITS[level])
+    : bestUnpacked(maskedWith0, size, tables, FORMAT_BITS[level]);
 }
 
-function bestPacked(maskedWith0: Uint8Array, size: number, tables: MaskTables): MaskedSymbol {
+function bestPacked(
+  maskedWith0: Uint8Array,
+  size: number,
+  tables: MaskTables,
+  formatBitsOf: readonly number[],
+): MaskedSymbol {
   const { rows: unmaskedRows, columns: unmaskedColumns } = pack(maskedWith0, size);
   for (let i = 0; i < size; i++) {
     unmaskedRows[i] ^= tables.flipRows[0][i];
@@ -113,7 +133,7 @@ function bestPacked(maskedWith0: Uint8Array, size: number, tables: MaskTables): 
       rows[i] = unmaskedRows[i] ^ flipRows[i];
       columns[i] = unmaskedColumns[i] ^ flipColumns[i];
     }
-    const bits = FORMAT_BITS[mask];
+    const bits = formatBitsOf[mask];
     for (let n = 0; n < tables.formatCells.length; n++) {
       const [row, col] = tables.formatCells[n];
       const bit = (bits >> (n >> 1)) & 1;
@@ -130,14 +150,19 @@ function bestPacked(maskedWith0: Uint8Array, size: number, tables: MaskTables): 
   return { modules: unpack(bestRows, size), maskPattern: bestMask };
 }
 
-function bestUnpacked(maskedWith0: Uint8Array, size: number, tables: MaskTables): MaskedSymbol {
+function bestUnpacked(
+  maskedWith0: Uint8Array,
+  size: number,
+  tables: MaskTables,
+  formatBitsOf: readonly number[],
+): MaskedSymbol {
   const candidate = new Uint8Array(size * size);
   let best: MaskedSymbol = { modules: maskedWith0, maskPattern: 0 };
   let bestPenalty = Infinity;
   for (let mask = 0; mask < MASK_RULES.length; mask++) {
     const [flip0, flip] = [tables.flips[0], tables.flips[mask]];
     for (let i = 0; i < candidate.length; i++) candidate[i] = maskedWith0[i] ^ flip0[i] ^ flip[i];
-    const bits = FORMAT_BITS[mask];
+    const bits = formatBitsOf[mask];
     tables.formatCells.forEach(([row, col], n) => {
       candidate[row * size + col] = (bits >> (n >> 1)) & 1;
     });

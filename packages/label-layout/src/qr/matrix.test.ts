@@ -25,15 +25,17 @@ describe('label URL', () => {
     const text = labelQrText('homing.example', 'K7M2P9QX4T');
     const reference = QRCode.create(text, { errorCorrectionLevel: 'M' });
     expect(reference.segments.map((segment) => segment.mode.id)).toEqual(['Alphanumeric']);
-    expect(qrMatrix(text)).toMatchObject({ version: 2, size: 25 });
-    expect(qrMatrix(text.toLowerCase()).version).toBe(3);
+    expect(qrMatrix(text, 'M')).toMatchObject({ version: 2, size: 25 });
+    expect(qrMatrix(text.toLowerCase(), 'M').version).toBe(3);
+    // The labels' level (LABEL_SYMBOL, Q): one version more.
+    expect(qrMatrix(text)).toMatchObject({ version: 3, size: 29 });
   });
 });
 
 describe('qrMatrix', () => {
-  const same = (text: string): void => {
-    const ours = qrMatrix(text);
-    const reference = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const same = (text: string, level: 'L' | 'M' | 'Q' | 'H' = 'M'): void => {
+    const ours = qrMatrix(text, level);
+    const reference = QRCode.create(text, { errorCorrectionLevel: level });
     expect({ version: ours.version, mask: ours.maskPattern }, text).toEqual({
       version: reference.version,
       mask: reference.maskPattern,
@@ -51,6 +53,11 @@ describe('qrMatrix', () => {
     values(400).forEach((value, i) => same(labelQrText(domains[i % domains.length], value)));
   });
 
+  it('builds exactly the symbol qrcode builds at levels L, Q and H too', () => {
+    const levels = ['L', 'Q', 'H'] as const;
+    values(120).forEach((value, i) => same(labelQrText('homing.example', value), levels[i % 3]));
+  });
+
   it('still matches where numeric runs or other characters change the segmentation', () => {
     same('HTTPS://HOMING.EXAMPLE/QR/AB12345678901234CD');
     same('HTTPS://HOMING.EXAMPLE/QR/123456');
@@ -59,7 +66,7 @@ describe('qrMatrix', () => {
   });
 
   it('grows the version with the text', () => {
-    expect(qrMatrix(labelQrText('homing.example', 'ABCDEFGHJKMNPQRSTUVWXYZ23456789')).version).toBe(3);
+    expect(qrMatrix(labelQrText('homing.example', 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'), 'M').version).toBe(3);
     expect(qrMatrix('X'.repeat(200)).size).toBe(qrMatrix('X'.repeat(200)).version * 4 + 17);
   });
 });

@@ -1,5 +1,9 @@
 import QRCode from 'qrcode';
+import type { ErrorCorrectionLevel } from './maskSelection';
 import { applyBestMask } from './maskSelection';
+import { LABEL_SYMBOL, labelSymbolLevel } from '../symbolChoice';
+
+export type { ErrorCorrectionLevel } from './maskSelection';
 
 /** A QR symbol's modules, row-major, 1 = dark. No quiet zone. */
 export interface QrMatrix {
@@ -28,16 +32,28 @@ export function labelQrText(domainName: string, value: string): string {
   return labelUrl(domainName, value).toUpperCase();
 }
 
-/** Error correction M, the smallest version that fits, the mask `qrcode` would choose. */
-export function qrMatrix(text: string): QrMatrix {
+/**
+ * The error correction level (default: the labels' `LABEL_SYMBOL`), the smallest version that
+ * fits, the mask `qrcode` would choose.
+ */
+export function qrMatrix(text: string, level: ErrorCorrectionLevel = LABEL_SYMBOL.errorCorrection): QrMatrix {
   // One alphanumeric segment is then the optimal segmentation, and naming it skips `qrcode`'s
   // search for it, which costs as much as the encoding itself.
   const oneSegment = ALPHANUMERIC.test(text) && !DIGIT_RUN.test(text);
   const input = oneSegment ? [{ data: text, mode: 'alphanumeric' as const }] : text;
-  const symbol = QRCode.create(input, { errorCorrectionLevel: 'M', maskPattern: 0 });
+  const symbol = QRCode.create(input, { errorCorrectionLevel: level, maskPattern: 0 });
   const { size, data, reservedBit } = symbol.modules;
-  const { modules, maskPattern } = applyBestMask(data, reservedBit, size);
+  const { modules, maskPattern } = applyBestMask(data, reservedBit, size, level);
   return { version: symbol.version, size, maskPattern, modules };
+}
+
+/**
+ * A label's symbol: its URL at the labels' level (`LABEL_SYMBOL`), or a lower one for a URL too
+ * long to stay within the version the benchmark accepted (`labelSymbolLevel`).
+ */
+export function labelMatrix(domainName: string, value: string): QrMatrix {
+  const text = labelQrText(domainName, value);
+  return qrMatrix(text, labelSymbolLevel(text) ?? 'L');
 }
 
 /** Calls `visit` for every horizontal run of dark modules, row by row, left to right. */

@@ -35,16 +35,18 @@ describe('bridgeApiClient', () => {
   });
 });
 
+const SET_ID = '6f1c2a5e-1111-4222-8333-000000000001';
+
 describe('stationPrintPort', () => {
   const request = {
     title: 'Set 1',
     templateId: 'avery-4221',
     domainName: 'homing.test',
     brandWord: 'homing',
-    sets: [{ setId: null, setName: 'Set 1', codes: [{ value: 'K7M2P9QX4T' }] }],
+    sets: [{ setId: SET_ID, setName: 'Set 1', codes: [{ value: 'K7M2P9QX4T' }] }],
   };
 
-  it('prints on the chosen printer from the station’s start, and reports all pages once done', async () => {
+  it('sends the sets by id (never codes or a domain), from the station’s start, and reports all pages once done', async () => {
     const sent: PrintSheetsInput[] = [];
     const port = stationPrintPort(
       { printSheets: async (input) => (sent.push(input), { jobId: 'P-1', mark: null } as never) },
@@ -53,9 +55,27 @@ describe('stationPrintPort', () => {
     );
     expect(port.kind).toBe('station');
     expect(await port.printSheets(request)).toEqual({ printedPages: 'all', mark: null });
-    expect(sent[0]).toEqual({ printer: 'HomingPDF', request: { ...request, startColumn: 3, startRow: 4 } });
+    expect(sent[0]).toEqual({
+      printer: 'HomingPDF',
+      job: { kind: 'sets', setIds: [SET_ID], startColumn: 3, startRow: 4 },
+    });
     await port.printSheets({ ...request, startColumn: 2 });
-    expect(sent[1].request).toMatchObject({ startColumn: 2, startRow: 4 });
+    expect(sent[1].job).toMatchObject({ startColumn: 2, startRow: 4 });
+    // The test page: a count of made-up codes, the domain the admin typed; it marks nothing.
+    await port.printSheets({
+      ...request,
+      domainName: 'your-domain.example',
+      confirmPages: false,
+      sets: [{ setId: null, setName: 'Test Print', codes: [{ value: 'TEST0001' }, { value: 'TEST0002' }] }],
+    });
+    expect(sent[2].job).toEqual({
+      kind: 'test',
+      count: 2,
+      templateId: 'avery-4221',
+      startColumn: 3,
+      startRow: 4,
+      domainName: 'your-domain.example',
+    });
   });
 
   it('rejects with the reason, and tells the station, when nothing could be printed', async () => {

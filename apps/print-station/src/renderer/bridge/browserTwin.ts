@@ -191,25 +191,34 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
         isMarkable(set) ? [set.id] : [],
       );
     },
-    async printSheets({ request, printer }) {
-      const template = getTemplate(request.templateId) ?? defaultTemplate;
-      const start = { column: request.startColumn ?? 1, row: request.startRow ?? 1 };
-      const setIds =
-        request.confirmPages === false ? [] : request.sets.flatMap((set) => (set.setId ? [set.setId] : []));
+    async printSheets({ job, printer }) {
+      // As main does: what prints comes from the server; the request only names sets.
+      const start = { column: job.startColumn ?? 1, row: job.startRow ?? 1 };
+      const config = await client().getAppConfig();
+      const loaded =
+        job.kind === 'sets' ? await Promise.all(job.setIds.map((id) => client().getSet(id))) : [];
+      const template =
+        getTemplate(job.kind === 'sets' ? loaded[0].templateId : (job.templateId ?? '')) ?? defaultTemplate;
+      const sets =
+        job.kind === 'sets'
+          ? loaded.map((set) => set.qrCodes.map(({ value }) => ({ value, setName: set.name })))
+          : [
+              Array.from({ length: job.count }, (_, i) => ({
+                value: `TEST${String(i + 1).padStart(4, '0')}`,
+                setName: 'Test Print',
+              })),
+            ];
       return record(
         'labels',
         printer,
         async () => {
-          const sets = request.sets.map((set) =>
-            set.codes.map(({ value }) => ({ value, setName: set.setName })),
-          );
           const pdf = await renderJobSheetsPdf({
             sets,
             template,
             startColumn: start.column,
             startRow: start.row,
-            domainName: request.domainName,
-            brandWord: request.brandWord,
+            domainName: job.kind === 'sets' ? config.domainName : job.domainName,
+            brandWord: config.brandWord,
             calibration: calibrationOf(printer),
           });
           return {
@@ -222,7 +231,7 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
             labels: sets.reduce((sum, codes) => sum + codes.length, 0),
           };
         },
-        setIds,
+        loaded.filter(isMarkable).map((set) => set.id),
       );
     },
     calibration: {

@@ -1,5 +1,6 @@
+import type { PrintSheetsRequest } from '@homing/shared';
 import type { PrintPort } from '@homing/web/admin';
-import type { StationBridge } from '../../shared/bridge';
+import type { PrintSheetsInput, StationBridge } from '../../shared/bridge';
 
 export interface PrintTarget {
   readonly printer: string | null;
@@ -8,8 +9,34 @@ export interface PrintTarget {
 }
 
 /**
- * The admin screens' PrintPort on a station: the request goes to the bridge (Electron: main parses
- * it with `printSheetsRequest`, prints silently through CUPS, waits for the job to complete, then
+ * What the station is asked to print for a screen's request: the sets by id (main loads their
+ * codes, names and the label domain from the server), or a test page (made-up codes main makes).
+ * The request's codes and domain do not cross the bridge.
+ */
+export function stationJobOf(
+  request: PrintSheetsRequest,
+  start: { startColumn: number; startRow: number },
+): PrintSheetsInput['job'] {
+  const startColumn = request.startColumn ?? start.startColumn;
+  const startRow = request.startRow ?? start.startRow;
+  const setIds = request.sets.flatMap((set) => (set.setId ? [set.setId] : []));
+  if (request.confirmPages !== false && setIds.length === request.sets.length)
+    return { kind: 'sets', setIds, startColumn, startRow };
+  if (request.confirmPages === false && setIds.length === 0)
+    return {
+      kind: 'test',
+      count: request.sets.reduce((sum, set) => sum + set.codes.length, 0),
+      templateId: request.templateId,
+      startColumn,
+      startRow,
+      domainName: request.domainName,
+    };
+  throw new Error('The station prints whole sets by their id, or a test page');
+}
+
+/**
+ * The admin screens' PrintPort on a station: the request goes to the bridge as set ids and a start
+ * (`stationJobOf`; Electron: main loads the sets from the server, prints silently through CUPS, waits for the job to complete, then
  * marks the sets printed). It resolves 'all' with main's mark only then; any failure rejects with
  * the reason, which the station also shows (`onFailure`), since the screens show only their
  * generic message.
@@ -28,11 +55,7 @@ export function stationPrintPort(
         // The screens' own start (bulk and test pages) wins; otherwise the station's choice.
         const outcome = await bridge.printSheets({
           printer,
-          request: {
-            ...request,
-            startColumn: request.startColumn ?? startColumn,
-            startRow: request.startRow ?? startRow,
-          },
+          job: stationJobOf(request, { startColumn, startRow }),
         });
         return { printedPages: 'all', mark: outcome.mark ?? null };
       } catch (error) {

@@ -1,10 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import {
   labelContentLayout,
-  labelQrText,
+  labelMatrix,
   placeJobLabels,
   ptToInch,
-  qrMatrix,
   qrSvgPath,
   printedCode,
   type LabelContentLayout,
@@ -37,8 +36,7 @@ function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedL
   for (const placement of placeJobLabels(sizes, template, start)) {
     const set = request.sets[placement.setIndex];
     const value = set.codes[placement.codeIndex].value;
-    const matrix =
-      request.symbols === 'placeholder' ? null : qrMatrix(labelQrText(request.domainName, value));
+    const matrix = request.symbols === 'placeholder' ? null : labelMatrix(request.domainName, value);
     (sheets[placement.sheetIndex] ??= []).push({
       key: `${placement.setIndex}-${placement.codeIndex}`,
       placement,

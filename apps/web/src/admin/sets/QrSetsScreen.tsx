@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { getTemplate } from '@homing/label-layout';
 import { ADMIN_MESSAGES, type QrCodeSetSummary } from '@homing/shared';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { useAdminServices } from '../AdminServices';
 import { errorText } from '../adminApi';
+import { clampWhole } from '../printing/numbers';
 import { usePrintPort } from '../printing/PrintPort';
 import { CreateSetDialog } from './CreateSetDialog';
 import { SetRow, setDisplayName, type SetActions } from './SetRow';
@@ -10,9 +12,24 @@ import { SplitDialog } from './SplitDialog';
 import { setTree } from './setTree';
 import { useSetList } from './useSetList';
 import '../admin.css';
+import '../print/print.css';
 import './sets.css';
 
 type Modal = { kind: 'create' } | { kind: 'split'; set: QrCodeSetSummary } | null;
+
+/**
+ * Where a set's first label goes on a partly used sheet, as on the bulk print page: blank fields
+ * leave it to the printer (a station's own start, else column 1, row 1); anything outside the
+ * set's template falls back to 1.
+ */
+export function setStart(set: Pick<QrCodeSetSummary, 'templateId'>, text: { column: string; row: string }) {
+  const template = getTemplate(set.templateId);
+  if (!template || (text.column.trim() === '' && text.row.trim() === '')) return null;
+  return {
+    startColumn: clampWhole(text.column, 1, template.columns, 1),
+    startRow: clampWhole(text.row, 1, template.rows, 1),
+  };
+}
 
 /** Spec section 2, QR Code Sets: the list, its row actions and the create, split and print dialogs. */
 export function QrSetsScreen() {
@@ -27,6 +44,8 @@ export function QrSetsScreen() {
   const [splitting, setSplitting] = useState(false);
   const [busySetId, setBusySetId] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [startText, setStartText] = useState({ column: '', row: '' });
+  const startIds = { column: useId(), row: useId() };
 
   const openModal = (next: Modal) => {
     setModalError(null);
@@ -78,6 +97,7 @@ export function QrSetsScreen() {
         templateId: set.templateId,
         domainName: services.domainName,
         brandWord: services.brandWord,
+        ...setStart(set, startText),
         sets: [
           { setId: set.id, setName: set.name, codes: detail.data.qrCodes.map(({ value }) => ({ value })) },
         ],
@@ -121,10 +141,17 @@ export function QrSetsScreen() {
     onPrint: (set) => void print(set),
     onSplit: (set) => openModal({ kind: 'split', set }),
     onRelease: (set) => void release(set),
-    onDownload: (set) =>
-      void services.downloadSetsPdf({ setIds: [set.id] }).then((error) => {
-        if (error) setMessage({ tone: 'error', text: error });
-      }),
+    onDownload: (set) => {
+      const start = setStart(set, startText);
+      void services
+        .downloadSetsPdf({
+          setIds: [set.id],
+          ...(start && { startCol: start.startColumn, startRow: start.startRow }),
+        })
+        .then((error) => {
+          if (error) setMessage({ tone: 'error', text: error });
+        });
+    },
   };
 
   const tree = sets ? setTree(sets) : [];
@@ -143,6 +170,36 @@ export function QrSetsScreen() {
           {creating ? 'Creating...' : 'Create Set'}
         </button>
       </div>
+      <fieldset className="print-form__start qr-sets__start">
+        <legend className="field__label">Start on the first sheet</legend>
+        <p className="field__hint">
+          For a partly used sheet: Print and Download PDF put a set&apos;s first label here; labels before it
+          stay blank. Leave empty to start at label 1.
+        </p>
+        <div className="print-form__row">
+          {(
+            [
+              ['column', 'Start column'],
+              ['row', 'Start row'],
+            ] as const
+          ).map(([field, label]) => (
+            <div key={field} className="field">
+              <label htmlFor={startIds[field]} className="field__label">
+                {label}
+              </label>
+              <input
+                id={startIds[field]}
+                className="field__input print-form__number"
+                type="text"
+                inputMode="numeric"
+                placeholder="1"
+                value={startText[field]}
+                onChange={(event) => setStartText({ ...startText, [field]: event.target.value })}
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
       {message && (
         <p
           className={`form-message form-message--${message.tone}`}

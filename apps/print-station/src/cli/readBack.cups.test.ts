@@ -1,0 +1,146 @@
+/**
+ * `station read-back` on what CUPS printed: the cups-pdf output of a set, rasterised at 300 dpi,
+ * one cell blanked, another cell's label pasted over a cell (a code printed twice), one label moved
+ * 0.1 in to the right, blurred and saved as JPEG quality 70. The command reports exactly those
+ * three, with the shift's offset, and queues the blank's and the duplicate's codes for reprint.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { avery4221, labelCentre } from '@homing/label-layout';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
+import type { GrayImage } from '../../../../packages/label-layout/test/rasterDecode';
+import { hasPdftoppm, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
+import { CalibrationStore } from '../core/calibration';
+import { JobHistory } from '../core/jobHistory';
+import { printSet } from '../core/printPipeline';
+import { CupsSpooler } from '../core/spooler';
+import { stationPaths } from '../core/stationHome';
+import { hasCupsQueue, QUEUE, restartQueue, waitForOutput } from '../testing/cups';
+import type { StationServer } from '../testing/stationServer';
+import { startStationServer } from '../testing/stationServer';
+import { EXIT, runCli } from './run';
+
+const DPI = 300;
+const PX_PER_PT = DPI / 72;
+
+const centre = (index: number) => {
+  const point = labelCentre(avery4221, index % 8, Math.floor(index / 8));
+  return { x: Math.round(point.x * PX_PER_PT), y: Math.round(point.y * PX_PER_PT) };
+};
+
+/** Copies the square of side `size` around `from` onto `to` (null: whitens `from`). */
+function paste(
+  image: GrayImage,
+  from: { x: number; y: number },
+  to: { x: number; y: number } | null,
+  size: number,
+) {
+  const half = Math.round(size / 2);
+  const copy: number[] = [];
+  for (let row = -half; row < half; row++)
+    for (let col = -half; col < half; col++)
+      copy.push(image.gray[(from.y + row) * image.width + from.x + col]);
+  if (!to || (to.x !== from.x && Math.abs(to.x - from.x) < 2 * half))
+    for (let row = -half; row < half; row++)
+      for (let col = -half; col < half; col++) image.gray[(from.y + row) * image.width + from.x + col] = 255;
+  if (!to) return;
+  let i = 0;
+  for (let row = -half; row < half; row++)
+    for (let col = -half; col < half; col++) image.gray[(to.y + row) * image.width + to.x + col] = copy[i++];
+}
+
+describe.skipIf(
+  skipWithout(hasCupsQueue, `the CUPS queue ${QUEUE}`, 'run .ci/cups-setup as root') ||
+    skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install poppler-utils'),
+)('station read-back of a sheet CUPS printed', () => {
+  let t: StationServer;
+  let home: string;
+
+  beforeAll(async () => {
+    restartQueue();
+    t = await startStationServer();
+    home = mkdtempSync(join(tmpdir(), 'station-read-back-'));
+  });
+  afterAll(async () => {
+    await t?.server.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const station = async (argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, {
+      env: { HOMING_STATION_HOME: home },
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    });
+    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+  };
+
+  it('reports the blank cell, the code printed twice and the shifted label; queues the blank and the duplicate', async () => {
+    const login = await station([
+      'login',
+      '--server',
+      t.server.url,
+      '--identifier',
+      t.admin.email,
+      '--password',
+      t.admin.password,
+    ]);
+    expect(login.code, login.stderr).toBe(EXIT.ok);
+    const set = await t.getSet((await t.unprintedSet()).id);
+    const codes = set.qrCodes.map((code) => code.value);
+    const outcome = await printSet(
+      {
+        api: t.api,
+        spooler: new CupsSpooler(),
+        calibration: new CalibrationStore(join(home, 'calibration.json')),
+        history: new JobHistory(join(home, 'history.jsonl')),
+        pollMs: 100,
+      },
+      { setId: set.id, printer: QUEUE },
+    );
+    const [page] = rasterise(await waitForOutput(outcome.title), DPI);
+
+    const cell = avery4221.pitchX * PX_PER_PT * 0.96;
+    paste(page, centre(20), null, cell); // column 5, row 3: blank
+    paste(page, centre(3), centre(10), cell); // column 3, row 2 gets column 4, row 1's label
+    const shifted = centre(45); // column 6, row 6: 0.1 in to the right
+    paste(
+      page,
+      shifted,
+      { x: shifted.x + 0.1 * DPI, y: shifted.y },
+      avery4221.labelDiameter * PX_PER_PT * 1.02,
+    );
+    const scan = join(home, 'scan.jpg');
+    await sharp(Buffer.from(page.gray), { raw: { width: page.width, height: page.height, channels: 1 } })
+      .blur(0.8)
+      .jpeg({ quality: 70 })
+      .toFile(scan);
+
+    const read = await station(['read-back', '--set', set.id, '--scan', scan]);
+    expect(read.code, read.stderr).toBe(EXIT.ok);
+    const lines = read.stdout.split('\n');
+    expect(lines.filter((line) => /^(unreadable|missing|duplicated|shifted|unexpected) /.test(line))).toEqual(
+      [
+        `missing     column 5, row 3  ${codes[20]}`,
+        `duplicated  column 3, row 2  holds ${codes[3]} instead of ${codes[10]}`,
+        expect.stringMatching(
+          new RegExp(
+            `^shifted     column 6, row 6  ${codes[45]}  x \\+2\\.[45]\\d mm, y [+-]0\\.[0-2]\\d mm$`,
+          ),
+        ),
+      ],
+    );
+    expect(read.stdout).toContain(`Queued for reprint (same codes): ${codes[10]}, ${codes[20]}`);
+    expect(read.stdout).toContain('Read 78 labels in their cells.');
+    const queued = readFileSync(stationPaths(home).reprints, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(queued).toEqual([{ time: expect.any(String), setId: set.id, codes: [codes[10], codes[20]] }]);
+  });
+});

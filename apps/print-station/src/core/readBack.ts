@@ -1,0 +1,142 @@
+import type { LabelTemplate } from '@homing/label-layout';
+import { labelQrText, placeLabels, pt, ptToMm } from '@homing/label-layout';
+
+/**
+ * Reading a printed sheet back: what a scan (or a square-on photo cropped to the page) of a sheet
+ * says about each of its labels. The decoder is the caller's (zxing-wasm in the tests); this part
+ * is plain geometry, so it runs anywhere. Every decoded symbol is matched to the cell it sits in;
+ * each cell of the sheet is then read, unreadable (ink, no symbol read), missing (blank), holding
+ * another cell's code (duplicated) or shifted (read, but off its cell's centre by more than
+ * `SHIFT_MM`). The codes of unreadable, missing and duplicated cells are the ones to reprint;
+ * the median offset of the good reads is what the printer's calibration should take away.
+ */
+
+/** A symbol the decoder read, its centre in pixels of the scan. */
+export interface ScannedSymbol {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface SheetCell {
+  readonly value: string;
+  /** 1-based, as the print dialogs show them. */
+  readonly column: number;
+  readonly row: number;
+}
+
+export interface OffsetMm {
+  readonly xMm: number;
+  readonly yMm: number;
+}
+
+export interface ReadBackReport {
+  readonly read: readonly (SheetCell & OffsetMm)[];
+  readonly unreadable: readonly SheetCell[];
+  readonly missing: readonly SheetCell[];
+  /** A cell holding another cell's code: `value` is the code the cell should hold. */
+  readonly duplicated: readonly (SheetCell & { readonly found: string })[];
+  readonly shifted: readonly (SheetCell & OffsetMm)[];
+  /** Symbols that are not this sheet's labels, or sit between cells. */
+  readonly unexpected: readonly ScannedSymbol[];
+  /** Codes to print again (same codes), in cell order. */
+  readonly reprint: readonly string[];
+  /** Median offset of the labels read in their own cells: positive x right, y down. */
+  readonly medianOffset: OffsetMm | null;
+}
+
+/** A label further than this from its cell's centre is reported shifted. */
+export const SHIFT_MM = 1;
+
+export interface ReadBackInput {
+  readonly template: LabelTemplate;
+  readonly domainName: string;
+  /** The sheet's codes in print order, from the start position (first sheet of a job). */
+  readonly codes: readonly string[];
+  readonly startColumn?: number;
+  readonly startRow?: number;
+  /** The scan covers the whole page, upright: its width in pixels sets the scale. */
+  readonly imageWidth: number;
+  readonly symbols: readonly ScannedSymbol[];
+  /** Whether there is ink around this point (pixels): tells an unreadable label from a blank one. */
+  readonly inkNear: (x: number, y: number, radius: number) => boolean;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+export function readBackSheet(input: ReadBackInput): ReadBackReport {
+  const { template } = input;
+  const pxPerPt = input.imageWidth / template.page.width;
+  const start = { column: input.startColumn ?? 1, row: input.startRow ?? 1 };
+  const placements = placeLabels(input.codes.length, template, start).filter((p) => p.pageIndex === 0);
+  const cells = placements.map((placement, i) => ({
+    value: input.codes[i],
+    column: placement.column + 1,
+    row: placement.row + 1,
+    x: placement.centre.x * pxPerPt,
+    y: placement.centre.y * pxPerPt,
+  }));
+  const valueOf = new Map(input.codes.map((value) => [labelQrText(input.domainName, value), value]));
+  const pitch = Math.min(template.pitchX, template.pitchY) * pxPerPt;
+
+  // Each symbol to the nearest cell, if it sits within half a pitch of its centre.
+  const inCell = new Map<number, { symbol: ScannedSymbol; value: string | undefined }[]>();
+  const unexpected: ScannedSymbol[] = [];
+  for (const symbol of input.symbols) {
+    let best = -1;
+    let bestDistance = Infinity;
+    cells.forEach((cell, i) => {
+      const distance = Math.hypot(symbol.x - cell.x, symbol.y - cell.y);
+      if (distance < bestDistance) [best, bestDistance] = [i, distance];
+    });
+    const value = valueOf.get(symbol.text.toUpperCase());
+    if (best < 0 || bestDistance > pitch / 2 || value === undefined) {
+      unexpected.push(symbol);
+      continue;
+    }
+    (inCell.get(best) ?? inCell.set(best, []).get(best)!).push({ symbol, value });
+  }
+
+  const toMm = (px: number) => Number(ptToMm(pt(px / pxPerPt)).toFixed(2));
+  const report = {
+    read: [] as (SheetCell & OffsetMm)[],
+    unreadable: [] as SheetCell[],
+    missing: [] as SheetCell[],
+    duplicated: [] as (SheetCell & { found: string })[],
+    shifted: [] as (SheetCell & OffsetMm)[],
+  };
+  cells.forEach((cell, i) => {
+    const here = inCell.get(i) ?? [];
+    const sheetCell: SheetCell = { value: cell.value, column: cell.column, row: cell.row };
+    const own = here.find((found) => found.value === cell.value);
+    if (own) {
+      const offset = { xMm: toMm(own.symbol.x - cell.x), yMm: toMm(own.symbol.y - cell.y) };
+      report.read.push({ ...sheetCell, ...offset });
+      if (Math.hypot(offset.xMm, offset.yMm) > SHIFT_MM) report.shifted.push({ ...sheetCell, ...offset });
+      return;
+    }
+    if (here.length > 0) {
+      report.duplicated.push({ ...sheetCell, found: here[0].value! });
+      return;
+    }
+    if (input.inkNear(cell.x, cell.y, (template.labelDiameter / 4) * pxPerPt))
+      report.unreadable.push(sheetCell);
+    else report.missing.push(sheetCell);
+  });
+
+  const failed = new Set([...report.unreadable, ...report.missing, ...report.duplicated].map((c) => c.value));
+  const good = report.read.filter((cell) => !report.shifted.includes(cell));
+  return {
+    ...report,
+    unexpected,
+    reprint: cells.filter((cell) => failed.has(cell.value)).map((cell) => cell.value),
+    medianOffset:
+      good.length > 0
+        ? { xMm: median(good.map((cell) => cell.xMm)), yMm: median(good.map((cell) => cell.yMm)) }
+        : null,
+  };
+}
