@@ -24,7 +24,10 @@ export type OutboxJob = OutboxMessage & {
   kind?: 'code' | 'notice' | 'backup_confirm' | 'backup';
   foundReportId?: string | null;
   threadMessageId?: string | null;
-  /** An urgent alert (a lost item's scan): the owner may let it through quiet hours. */
+  /**
+   * An urgent alert (a lost item's scan, a finder's report or message): the owner may let it
+   * through quiet hours.
+   */
   urgent?: boolean;
   /** An escalation step (1: the owner's next channel, 2: a backup contact); see `escalationScheduler`. */
   escalationStep?: 1 | 2;
@@ -118,4 +121,15 @@ export function leased(row: LeasedRow): LeasedJob {
     ...(payload.kind ? { kind: payload.kind } : {}),
     ...(escalationStep ? { escalationStep } : {}),
   };
+}
+
+/**
+ * Makes the owner's alerts that quiet hours held due now (on the caller's transaction), so the
+ * worker judges them again by the preferences just saved: a held alert goes out as soon as quiet
+ * hours end or urgent ones may pass, and is held again to the new window's end otherwise.
+ */
+export async function quietHeldReleaser(props: { userId: string }, { trx }: { trx: Conn }) {
+  await trx('notifications')
+    .where({ userId: props.userId, status: 'pending', quietHeld: true })
+    .update({ nextAttemptAt: trx.fn.now(), quietHeld: false });
 }

@@ -105,7 +105,12 @@ export function notificationWorker(
         // Quiet hours: not an attempt; the job is due again when the quiet period ends.
         await knex('notifications')
           .where({ id: job.id })
-          .update({ nextAttemptAt: decision.until, lockedUntil: null, attempts: job.attempts - 1 });
+          .update({
+            nextAttemptAt: decision.until,
+            quietHeld: true,
+            lockedUntil: null,
+            attempts: job.attempts - 1,
+          });
         logger.info(
           { id: job.id, channel: job.channel, until: decision.until },
           'notification deferred: quiet hours',
@@ -177,9 +182,13 @@ export function notificationWorker(
             })
           : await deps.sms.send({ to: job.to, body: job.text, idempotencyKey: job.idempotencyKey });
       await knex.transaction(async (trx) => {
-        await trx('notifications')
-          .where({ id: job.id })
-          .update({ status: 'delivered', deliveredAt: knex.fn.now(), lockedUntil: null, lastError: null });
+        await trx('notifications').where({ id: job.id }).update({
+          status: 'delivered',
+          deliveredAt: knex.fn.now(),
+          lockedUntil: null,
+          lastError: null,
+          quietHeld: false,
+        });
         await trx('notificationAttempts').insert({
           notificationId: job.id,
           attempt: job.attempts,

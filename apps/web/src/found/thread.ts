@@ -49,6 +49,7 @@ export function startThreadPage(opts: {
           time: localTime(receipt.notified.at, lang),
         }),
       );
+    else if (receipt?.heldUntil) lines.push(t('threadHeld', { time: localTime(receipt.heldUntil, lang) }));
     else if (receipt) lines.push(t('threadNotifying'));
     if (receipt?.readAt) lines.push(t('threadRead', { time: localTime(receipt.readAt, lang) }));
     return h(

@@ -124,7 +124,8 @@ export async function foundReportCreator(
       idempotencyKey: held
         ? `digest-${item?.id ?? code.id}-${windowEnd}-${m.channel}`
         : `report-${report.id}-${m.channel}`,
-      ...(held ? { nextAttemptAt: new Date(windowEnd) } : {}),
+      // A report is urgent (the owner may let it through quiet hours); a digest keeps its window.
+      ...(held ? { nextAttemptAt: new Date(windowEnd) } : { urgent: true }),
     })),
     ...finderMessages.map((m) => ({
       ...m,

@@ -94,9 +94,17 @@ export async function threadMessageSender(
     const owner = (await trx('users').where({ id: report.ownerId }).first('email')) as Pick<User, 'email'>;
     const phone = await smsRecipient(trx, report.ownerId);
     const m = { ...base, link: replyLink(config.publicUrl, report.id) };
+    // A finder's message is urgent: the owner may let it through quiet hours.
     if (owner.email)
-      jobs.push({ ...row('email'), channel: 'email', to: owner.email, ...finderMessageEmail(m) });
-    if (phone) jobs.push({ ...row('sms'), channel: 'sms', to: phone, text: finderMessageSms(m) });
+      jobs.push({
+        ...row('email'),
+        urgent: true,
+        channel: 'email',
+        to: owner.email,
+        ...finderMessageEmail(m),
+      });
+    if (phone)
+      jobs.push({ ...row('sms'), urgent: true, channel: 'sms', to: phone, text: finderMessageSms(m) });
   }
   await enqueue(trx, jobs);
   afterCommit(() => worker?.wake());
