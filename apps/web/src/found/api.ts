@@ -136,7 +136,7 @@ export interface ThreadMessage {
   longitude: number | null;
   sentAt: string;
   receipt: {
-    notified: { channel: 'email' | 'sms'; at: string } | null;
+    notified: { channel: 'email' | 'sms' | 'push'; at: string } | null;
     readAt: string | null;
     heldUntil?: string | null;
   } | null;

@@ -12,6 +12,8 @@ import type { EventHub } from '../../notifications/hub';
 import { threadLinkEmail, threadLinkSms } from '../../notifications/finderMessages';
 import { foundReportEmail, foundReportSms, heldReportsDigest } from '../../notifications/messages';
 import { enqueue, type OutboxMessage } from '../../notifications/outbox';
+import { pushJobs } from '../../notifications/push';
+import { foundReportPush } from '../../notifications/pushMessages';
 import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 import { presentFoundReport, unattachedLabelName } from '../../presenters/finders/foundActivity';
@@ -117,7 +119,17 @@ export async function foundReportCreator(
     finderMessages.push({ channel: 'email', to: report.finderEmail, ...threadLinkEmail(link) });
   if (report.finderPhone)
     finderMessages.push({ channel: 'sms', to: report.finderPhone, text: threadLinkSms(link) });
+  // Pushed to the owner's devices too (a held report is in the digest instead).
+  const pushes = held
+    ? []
+    : await pushJobs(trx, {
+        ...about,
+        urgent: true,
+        key: `report-${report.id}`,
+        payload: foundReportPush(report, subjectName),
+      });
   await enqueue(trx, [
+    ...pushes,
     ...messages.map((m) => ({
       ...m,
       ...about,

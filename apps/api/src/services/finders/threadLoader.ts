@@ -53,7 +53,7 @@ export interface ThreadMessageRow {
 
 export interface OwnerDelivery {
   threadMessageId: string | null;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   deliveredAt: Date;
 }
 

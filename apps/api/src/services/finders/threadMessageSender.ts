@@ -7,6 +7,8 @@ import type { User } from '../../models/User';
 import type { EventHub } from '../../notifications/hub';
 import { ownerReplyEmail, ownerReplySms } from '../../notifications/finderMessages';
 import { finderMessageEmail, finderMessageSms, replyLink } from '../../notifications/messages';
+import { pushJobs } from '../../notifications/push';
+import { finderMessagePush } from '../../notifications/pushMessages';
 import { enqueue, type OutboxJob } from '../../notifications/outbox';
 import { smsRecipient } from '../../notifications/recipients';
 import { publishThreadChange } from '../../notifications/threadEvents';
@@ -105,6 +107,16 @@ export async function threadMessageSender(
       });
     if (phone)
       jobs.push({ ...row('sms'), urgent: true, channel: 'sms', to: phone, text: finderMessageSms(m) });
+    jobs.push(
+      ...(await pushJobs(trx, {
+        userId: report.ownerId,
+        foundReportId: report.id,
+        threadMessageId: message!.id,
+        urgent: true,
+        key: `message-${message!.id}`,
+        payload: finderMessagePush({ reportId: report.id, text, itemName: report.itemName }),
+      })),
+    );
   }
   await enqueue(trx, jobs);
   afterCommit(() => worker?.wake());
