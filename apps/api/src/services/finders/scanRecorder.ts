@@ -47,17 +47,17 @@ const deviceHash = (deviceId: string | null) =>
   deviceId ? crypto.hash('sha256', deviceId, 'hex').slice(0, 32) : null;
 
 /**
- * Whether this device scanned this code within REPEAT_SCAN_WINDOW_MS. The advisory lock, held
+ * This device's scan of this code within REPEAT_SCAN_WINDOW_MS (its id), if any. The advisory lock, held
  * until the scan's transaction ends, makes one device's simultaneous loads of one label take
  * turns, so the first is stored and the others see it.
  */
-async function scannedLately(trx: Knex.Transaction, codeId: string, hash: string) {
+async function scannedLately(trx: Knex.Transaction, codeId: string, hash: string): Promise<string | null> {
   await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`scan:${codeId}:${hash}`]);
   const seen = await trx('scanEvents')
     .where({ qrCodeId: codeId, deviceHash: hash })
     .whereRaw(`created_at > now() - interval '${REPEAT_SCAN_WINDOW_MS / 1000} seconds'`)
     .first('id');
-  return seen !== undefined;
+  return (seen as { id: string } | undefined)?.id ?? null;
 }
 
 /**
@@ -98,8 +98,18 @@ export async function scanRecorder(
     scannedAt: clientTime(props.scannedAt),
     deviceType: props.deviceType,
     lost: code.lostAt !== null,
-    repeated: hash !== null && (await scannedLately(trx, code.id, hash)),
+    repeated: false,
   };
+  const earlier = hash !== null ? await scannedLately(trx, code.id, hash) : null;
+  event.repeated = earlier !== null;
+  // Where a lost item's finder is, when they shared it: the owner's scan list links it to a map. A
+  // repeat that brings it (the page asks after the first load) puts it on the stored scan.
+  const position = event.lost && event.itemId && props.position ? props.position : null;
+  if (earlier && position)
+    await trx('scanEvents')
+      .where({ id: earlier })
+      .whereNull('latitude')
+      .update({ latitude: position.latitude, longitude: position.longitude });
   if (!event.repeated)
     await trx('scanEvents').insert({
       id: event.id,
@@ -108,6 +118,8 @@ export async function scanRecorder(
       qrValue: value,
       scannedAt: event.scannedAt,
       deviceType: props.deviceType,
+      latitude: position?.latitude ?? null,
+      longitude: position?.longitude ?? null,
       platform: props.platform,
       language: props.language,
       timezone: props.timezone,
@@ -141,6 +153,8 @@ export async function scanRecorder(
             scannedAt: event.scannedAt,
             itemId,
             itemName: event.itemName ?? '',
+            latitude: position?.latitude ?? null,
+            longitude: position?.longitude ?? null,
           }),
         }),
     );
