@@ -63,9 +63,12 @@ export function ReportEntryView({ entry, fresh = false }: { entry: ReportEntry; 
         <p className="activity__meta">
           <span>{entry.finderName ? `From ${entry.finderName}` : 'From a finder'}</span>
           <time dateTime={entry.reportedAt}>{formatDateTime(entry.reportedAt)}</time>
+          {/* The name starts with the visible words and tells one report from the next. */}
           <Link
             to={`/reports/${encodeURIComponent(entry.id)}`}
-            aria-label={`Open the conversation about ${entry.item.name}`}
+            aria-label={`${entry.state === 'closed' ? 'View conversation' : 'Reply'}: ${entry.item.name}, ${
+              entry.finderName ? `from ${entry.finderName}, ` : ''
+            }${formatDateTime(entry.reportedAt)}`}
           >
             {entry.state === 'closed' ? 'View conversation' : 'Reply'}
           </Link>
