@@ -18,6 +18,9 @@ test.describe('dashboard', () => {
 
     await openAs(page, owner, '/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // The first visit says "Welcome"; a later one "Welcome back".
+    await expect(page.getByRole('heading', { name: 'Welcome, Dana Owner!' })).toBeVisible();
+    await page.reload();
     await expect(page.getByRole('heading', { name: 'Welcome back, Dana Owner!' })).toBeVisible();
     await expect(page.getByTestId('unallocated-count')).toHaveText('2');
     await expect(page.getByTestId('items-count')).toHaveText('2');

@@ -239,6 +239,8 @@ describe('the worker honours notification preferences', () => {
     [job] = await jobsOf(owner.user.id);
     expect(job).toMatchObject({ status: 'delivered', attempts: 1, quietHeld: false });
     expect(mailsTo(owner.email!)).toHaveLength(1);
+    // Its time reads in the owner's time zone, dated MM-DD-YYYY.
+    expect(mailsTo(owner.email!)[0]!.text).toMatch(/Time: \d\d-\d\d-\d{4} \d\d:\d\d \(Europe\/Paris\)/);
   });
 
   it('sends at once outside quiet hours', async () => {

@@ -14,6 +14,7 @@ import { foundReportEmail, foundReportSms, heldReportsDigest } from '../../notif
 import { enqueue, type OutboxMessage } from '../../notifications/outbox';
 import { pushJobs } from '../../notifications/push';
 import { foundReportPush } from '../../notifications/pushMessages';
+import { deliveryPolicyOf } from '../../notifications/preferences';
 import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 import { presentFoundReport, unattachedLabelName } from '../../presenters/finders/foundActivity';
@@ -91,7 +92,12 @@ export async function foundReportCreator(
     reporterAddressHash: senderHash,
     finderLocale: r.locale,
   });
-  const text = { itemName: subjectName, publicUrl: config.publicUrl, brandName: config.brand.name };
+  const text = {
+    itemName: subjectName,
+    publicUrl: config.publicUrl,
+    brandName: config.brand.name,
+    timeZone: (await deliveryPolicyOf(trx, owner.id))?.quietHours.timeZone,
+  };
   const digest = heldReportsDigest(text);
   const messages: OutboxMessage[] = [];
   if (owner.email) {

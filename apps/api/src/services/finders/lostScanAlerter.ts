@@ -6,6 +6,7 @@ import { lostScanEmail, lostScanSms } from '../../notifications/lostScanMessages
 import { enqueue, type OutboxMessage } from '../../notifications/outbox';
 import { pushJobs } from '../../notifications/push';
 import { lostScanPush } from '../../notifications/pushMessages';
+import { deliveryPolicyOf } from '../../notifications/preferences';
 import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 
@@ -36,7 +37,12 @@ export async function lostScanAlerter(
 ) {
   const owner = await User.query(trx).findById(scan.ownerId);
   if (!owner) return;
-  const text = { itemName: scan.itemName, publicUrl: config.publicUrl, brandName: config.brand.name };
+  const text = {
+    itemName: scan.itemName,
+    publicUrl: config.publicUrl,
+    brandName: config.brand.name,
+    timeZone: (await deliveryPolicyOf(trx, owner.id))?.quietHours.timeZone,
+  };
   const messages: OutboxMessage[] = [];
   if (owner.email) messages.push({ channel: 'email', to: owner.email, ...lostScanEmail(scan, text) });
   const phone = await smsRecipient(trx, owner.id);
