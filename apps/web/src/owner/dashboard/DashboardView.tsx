@@ -11,6 +11,7 @@ import { GettingStarted } from './GettingStarted';
 import { NotificationOptIn } from '../alerts/OwnerAlerts';
 import { GiftsCard } from './GiftsCard';
 import { LiveBadge } from './LiveBadge';
+import { PhoneConfirmCard } from './PhoneConfirmCard';
 import { useOwnerEvents } from './useOwnerEvents';
 import '../owner.css';
 import './DashboardView.css';
@@ -146,6 +147,7 @@ export function DashboardView() {
           Your items, your labels, and everyone who found something of yours.
         </p>
       </div>
+      <PhoneConfirmCard />
 
       {(d.itemsCount === 0 || !hasLabels) && (
         <GettingStarted hasLabels={hasLabels} hasItems={d.itemsCount > 0} />
