@@ -46,7 +46,7 @@ test('finder and owner exchange messages live; the finder sees the owner read it
   await openSignedIn(owner, { user: me.user, sessionToken: label.owner.token }, '/dashboard');
   const entry = owner.locator('section[aria-labelledby="dash-reports"] .activity').first();
   await expect(entry).toContainText('Unread');
-  await entry.getByRole('link', { name: 'Open the conversation about Green umbrella' }).click();
+  await entry.getByRole('link', { name: /^Reply: Green umbrella, / }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Green umbrella' })).toBeVisible();
   await expect(owner.getByText('I found your umbrella on the tram <b>line 4</b>.')).toBeVisible();
 

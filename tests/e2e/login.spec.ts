@@ -37,6 +37,30 @@ test.describe('login', () => {
     );
   });
 
+  test('locked out after wrong passwords, the message points to "Forgot password?"', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerViaApi(request);
+    await page.goto('/auth');
+    const form = authForm(page);
+    await form.contact.fill(account.email!);
+    const alert = page.getByRole('alert');
+    // Five wrong passwords from this address; the next attempt is refused for 15 minutes.
+    for (let i = 0; i < 6; i++) {
+      await form.password.fill(`wrong-password-${i}`);
+      await form.submit.click();
+      await expect(alert).toBeVisible();
+      if (/Too many failed login attempts/.test((await alert.textContent()) ?? '')) break;
+      await expect(form.submit).toBeEnabled();
+    }
+    await expect(alert).toContainText(
+      'Too many failed login attempts. Please wait 15 minutes and try again.',
+    );
+    await alert.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL('/auth/forgot');
+  });
+
   test('a wrong password shows the server error', async ({ page, request }) => {
     const account = await registerViaApi(request);
     await page.goto('/auth');

@@ -71,13 +71,14 @@ test.describe('forgot password', () => {
     await page.getByLabel('Email or phone number').fill(digits);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: 'Confirm your phone' })).toBeVisible();
     const confirmText = await waitForPeer<Text>(request, '/texts', (texts) =>
       texts.find((t) => t.to === phone && t.body.includes('confirmation code')),
     );
     await page.getByLabel('6-digit code').fill(codeIn(confirmText));
     await page.getByRole('button', { name: 'Confirm phone' }).click();
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByText('Your phone number is confirmed.')).toBeVisible();
     await page.evaluate(() => localStorage.clear());
 
     await page.goto('/auth/forgot');

@@ -9,6 +9,7 @@ import { securityHeaders } from './middleware/securityHeaders';
 import { loadSession } from './middleware/session';
 import { webApp } from './middleware/webApp';
 import { routesMiddleware, type Deps, type RouteDef } from './routing';
+import { pushRoutes } from './routes/account/push';
 import { accountRoutes } from './routes/account/router';
 import { adminRoutes } from './routes/admin/router';
 import { authRoutes } from './routes/auth/router';
@@ -52,6 +53,7 @@ export function allRoutes(deps: Deps): RouteDef[] {
     ...reportThreadRoutes(deps),
     ...adminRoutes(deps),
     ...accountRoutes(deps),
+    ...pushRoutes(deps),
   ];
 }
 

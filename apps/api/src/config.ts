@@ -42,6 +42,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Homing <no-reply@homing.local>'),
+  // Who runs this instance, told to push services with every push (VAPID): an https: or mailto: URL.
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)/, 'must be an https:// or mailto: URL')
+    .optional(),
+  // Accept plain-http push endpoints (a local push service in tests); browsers' are always https.
+  WEB_PUSH_ALLOW_HTTP: bool.default(false),
   SMS_PROVIDER: z
     .enum(['outbox', 'twilio', 'kannel'], { error: 'must be outbox, twilio or kannel' })
     .default('outbox'),
@@ -125,6 +132,13 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof buildConfig>;
 
+/** The public address when it is https, else the sender's address of owners' e-mail. */
+function pushSubject(publicUrl: string, mailFrom: string) {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
+}
+
 function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const embedded = !env.DATABASE_URL;
@@ -148,6 +162,10 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
     seedDemo: env.SEED_DEMO ?? (embedded && env.NODE_ENV !== 'test'),
     serveWeb: env.SERVE_WEB ?? env.NODE_ENV === 'production',
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    push: {
+      subject: env.WEB_PUSH_SUBJECT ?? pushSubject(publicUrl, env.MAIL_FROM),
+      allowHttp: env.WEB_PUSH_ALLOW_HTTP,
+    },
     sms: {
       provider: env.SMS_PROVIDER,
       twilio: {

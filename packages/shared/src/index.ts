@@ -15,5 +15,6 @@ export * from './schemas/codes';
 export * from './schemas/text';
 export * from './schemas/account';
 export * from './schemas/settings';
+export * from './schemas/push';
 export * from './validation/quietHours';
 export * from './schemas/threads';

@@ -83,6 +83,8 @@ describe('owner notifications', () => {
         id: expect.any(String),
         foundAt: expect.any(String),
         item: { id: expect.any(String), name: 'Cat collar' },
+        latitude: null,
+        longitude: null,
       });
       expect(stream.events[1]!.data).toMatchObject({
         message: 'Cat is safe with me',

@@ -6,6 +6,7 @@ import type { Metrics } from '../metrics';
 import { localHub, postgresHub, type EventHub } from './hub';
 import { folderMailer, smtpMailer, type Mailer } from './mailer';
 import { folderSmsProvider, kannelSmsProvider, twilioSmsProvider, type SmsProvider } from './sms';
+import { webPushSender } from './push';
 import { publishThreadChange } from './threadEvents';
 import { notificationWorker, type WorkerOptions } from './worker';
 
@@ -43,6 +44,7 @@ export function createWorker(
       knex: db.knex,
       mailer: createMailer(config, logger),
       sms: createSmsProvider(config, logger),
+      push: webPushSender({ knex: db.knex, subject: config.push.subject }),
       logger,
       onAttempt: metrics && ((channel, result) => metrics.deliveries.inc({ channel, result })),
       // A delivery to an owner is a receipt on the finder's conversation page: it refreshes live.

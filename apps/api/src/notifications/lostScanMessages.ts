@@ -1,7 +1,11 @@
+import { zonedDateTime } from '@homing/shared';
+
 interface Context {
   itemName: string;
   publicUrl: string;
   brandName: string;
+  /** The owner's time zone, for the time they read; UTC without one. */
+  timeZone?: string;
 }
 
 interface Scan {
@@ -19,7 +23,7 @@ const mapLink = ({ position: p }: Scan) =>
 /** The owner's e-mail when their lost item's label was just scanned. */
 export function lostScanEmail(scan: Scan, ctx: Context) {
   const map = mapLink(scan);
-  const when = new Date(scan.at).toUTCString();
+  const when = zonedDateTime(new Date(scan.at), ctx.timeZone ?? 'UTC');
   const dashboard = `${ctx.publicUrl}/dashboard`;
   const lines = [
     `Someone just scanned the label on your lost ${ctx.itemName}.`,

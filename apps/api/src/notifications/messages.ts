@@ -1,9 +1,12 @@
+import { zonedDateTime } from '@homing/shared';
 import type { FoundReport } from '../models/FoundReport';
 
 interface Context {
   itemName: string;
   publicUrl: string;
   brandName: string;
+  /** The owner's time zone (their notification preferences), for the times they read; UTC without one. */
+  timeZone?: string;
 }
 
 const mapLink = (r: FoundReport) =>
@@ -22,7 +25,7 @@ export const replyLink = (publicUrl: string, reportId: string) => `${publicUrl}/
  */
 export function foundReportEmail(r: FoundReport, ctx: Context) {
   const map = mapLink(r);
-  const when = new Date(r.foundAt).toUTCString();
+  const when = zonedDateTime(new Date(r.foundAt), ctx.timeZone ?? 'UTC');
   const reply = replyLink(ctx.publicUrl, r.id);
   const lines = [
     `Good news: someone found your ${ctx.itemName} and sent you a message.`,

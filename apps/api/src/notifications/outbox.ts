@@ -3,7 +3,9 @@ import type { Conn } from '../ctx';
 /** What a message says, by channel. */
 export type OutboxMessage =
   | { channel: 'email'; to: string; subject: string; text: string; html?: string }
-  | { channel: 'sms'; to: string; text: string };
+  | { channel: 'sms'; to: string; text: string }
+  /** To one of the owner's devices (`to`: its `push_subscriptions` id); a click opens `url`. */
+  | { channel: 'push'; to: string; title: string; text: string; url: string };
 
 /**
  * A message for the outbox: the one shape every writer uses and the worker reads back.
@@ -24,7 +26,10 @@ export type OutboxJob = OutboxMessage & {
   kind?: 'code' | 'notice' | 'backup_confirm' | 'backup';
   foundReportId?: string | null;
   threadMessageId?: string | null;
-  /** An urgent alert (a lost item's scan): the owner may let it through quiet hours. */
+  /**
+   * An urgent alert (a lost item's scan, a finder's report or message): the owner may let it
+   * through quiet hours.
+   */
   urgent?: boolean;
   /** An escalation step (1: the owner's next channel, 2: a backup contact); see `escalationScheduler`. */
   escalationStep?: 1 | 2;
@@ -45,7 +50,7 @@ export type LeasedJob = OutboxJob & {
  * The one outbox writer: puts messages in `notifications` on `conn`, the caller's transaction where
  * there is one (they stand or fall with what they tell). A key already written is skipped (a
  * window's digest is written once). The caller wakes the worker after commit. A row keeps the
- * message in `channel` and the `payload` JSON `{ to, subject?, text, html?, kind? }`, the format
+ * message in `channel` and the `payload` JSON `{ to, subject?, title?, url?, text, html?, kind? }`, the format
  * every row has had, so rows written before this function are delivered alike.
  */
 export async function enqueue(conn: Conn, jobs: OutboxJob[]) {
@@ -56,7 +61,11 @@ export async function enqueue(conn: Conn, jobs: OutboxJob[]) {
 function toRow(job: OutboxJob) {
   const { to, text, kind } = job;
   const payload =
-    job.channel === 'email' ? { to, subject: job.subject, text, html: job.html, kind } : { to, text, kind };
+    job.channel === 'email'
+      ? { to, subject: job.subject, text, html: job.html, kind }
+      : job.channel === 'push'
+        ? { to, title: job.title, text, url: job.url, kind }
+        : { to, text, kind };
   return {
     userId: job.userId,
     channel: job.channel,
@@ -89,9 +98,17 @@ export const LEASED_COLUMNS = [
 interface LeasedRow {
   id: string;
   userId: string;
-  channel: 'email' | 'sms';
+  channel: OutboxMessage['channel'];
   idempotencyKey: string;
-  payload: { to: string; subject?: string; text: string; html?: string; kind?: OutboxJob['kind'] };
+  payload: {
+    to: string;
+    subject?: string;
+    title?: string;
+    url?: string;
+    text: string;
+    html?: string;
+    kind?: OutboxJob['kind'];
+  };
   attempts: number;
   urgent: boolean;
   foundReportId: string | null;
@@ -111,11 +128,24 @@ export function leased(row: LeasedRow): LeasedJob {
           text: payload.text,
           ...(payload.html !== undefined ? { html: payload.html } : {}),
         }
-      : { channel, to: payload.to, text: payload.text };
+      : channel === 'push'
+        ? { channel, to: payload.to, title: payload.title ?? '', text: payload.text, url: payload.url ?? '/' }
+        : { channel, to: payload.to, text: payload.text };
   return {
     ...rest,
     ...message,
     ...(payload.kind ? { kind: payload.kind } : {}),
     ...(escalationStep ? { escalationStep } : {}),
   };
+}
+
+/**
+ * Makes the owner's alerts that quiet hours held due now (on the caller's transaction), so the
+ * worker judges them again by the preferences just saved: a held alert goes out as soon as quiet
+ * hours end or urgent ones may pass, and is held again to the new window's end otherwise.
+ */
+export async function quietHeldReleaser(props: { userId: string }, { trx }: { trx: Conn }) {
+  await trx('notifications')
+    .where({ userId: props.userId, status: 'pending', quietHeld: true })
+    .update({ nextAttemptAt: trx.fn.now(), quietHeld: false });
 }

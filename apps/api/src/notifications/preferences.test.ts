@@ -79,6 +79,7 @@ async function ownerWithItem(opts: { phone?: boolean } = {}) {
 async function report(code: string, message = 'Found it by the station') {
   const res = await server.api('POST', `/api/found/${code}/report`, { body: { foundNotes: message } });
   expect(res.status).toBe(201);
+  return (res.body.data as { threadPath: string }).threadPath;
 }
 
 // The report's own alerts to the owner: not the account's own mail (a sign-up code), nor the
@@ -131,7 +132,10 @@ describe('the worker honours notification preferences', () => {
 
   it('defers during quiet hours, in the owner time zone, and delivers when they end', async () => {
     const owner = await ownerWithItem();
-    await server.api('PUT', '/api/users/me/notification-preferences', { token: owner.token, body: quiet() });
+    await server.api('PUT', '/api/users/me/notification-preferences', {
+      token: owner.token,
+      body: quiet({ urgentBreaksThrough: false }),
+    });
     now = next('23:30', 'Europe/Paris');
     await report(owner.code, 'Quiet hours test');
     expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);
@@ -157,7 +161,7 @@ describe('the worker honours notification preferences', () => {
     expect(job).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
-  it('lets an urgent notification through quiet hours only when the owner chose so', async () => {
+  it('lets urgent alerts (a report, a finder’s message) through quiet hours only when the owner chose so', async () => {
     const breaks = await ownerWithItem();
     await server.api('PUT', '/api/users/me/notification-preferences', { token: breaks.token, body: quiet() });
     const holds = await ownerWithItem();
@@ -166,31 +170,77 @@ describe('the worker honours notification preferences', () => {
       body: quiet({ urgentBreaksThrough: false }),
     });
     now = next('02:00', 'Europe/Paris');
-    // No kind sets `urgent` yet (lost-mode scans and thread messages will): written as they will be.
-    for (const owner of [breaks, holds])
-      await server.db.knex('notifications').insert({
-        userId: owner.user.id,
-        channel: 'email',
-        idempotencyKey: `urgent-${owner.user.id}`,
-        payload: JSON.stringify({
-          to: owner.email,
-          subject: 'Your lost item was scanned',
-          text: 'Scanned now',
-        }),
-        urgent: true,
-      });
-    await report(breaks.code, 'Not urgent');
+    for (const owner of [breaks, holds]) {
+      const threadPath = await report(owner.code, 'Found it at 2 am');
+      const sent = await server.api('POST', `/api${threadPath}/messages`, { body: { text: 'Still here' } });
+      expect(sent.status).toBe(201);
+    }
     await worker.runOnce();
 
     const breaksJobs = await jobsOf(breaks.user.id);
-    expect(breaksJobs.find((j) => j.urgent)).toMatchObject({ status: 'delivered' });
-    // The ordinary report still waits for the morning.
-    expect(breaksJobs.find((j) => !j.urgent)).toMatchObject({ status: 'pending', attempts: 0 });
-    expect(await jobsOf(holds.user.id)).toMatchObject([{ urgent: true, status: 'pending', attempts: 0 }]);
-    expect(mailsTo(breaks.email!).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual([
-      'Your lost item was scanned',
+    // The report and the finder's message: both urgent, both sent at 2 am.
+    expect(breaksJobs).toHaveLength(2);
+    expect(breaksJobs).toMatchObject([
+      { urgent: true, status: 'delivered' },
+      { urgent: true, status: 'delivered' },
+    ]);
+    expect(mailsTo(breaks.email!)).toHaveLength(2);
+    // Urgent not let through: held, both, for the morning.
+    expect(await jobsOf(holds.user.id)).toMatchObject([
+      { urgent: true, status: 'pending', attempts: 0, quietHeld: true },
+      { urgent: true, status: 'pending', attempts: 0, quietHeld: true },
     ]);
     expect(mailsTo(holds.email!)).toEqual([]);
+  });
+
+  it("tells the finder until when the owner's quiet hours hold their message", async () => {
+    const owner = await ownerWithItem();
+    await server.api('PUT', '/api/users/me/notification-preferences', {
+      token: owner.token,
+      body: quiet({ urgentBreaksThrough: false }),
+    });
+    now = next('23:30', 'Europe/Paris');
+    const threadPath = await report(owner.code, 'Found it late');
+    await worker.runOnce();
+    const thread = await server.api('GET', `/api${threadPath}`);
+    type Receipt = { notified: unknown; heldUntil: string };
+    const receipt = (thread.body.data as { messages: { receipt: Receipt }[] }).messages[0]!.receipt;
+    expect(receipt.notified).toBeNull();
+    expect(localMinute(new Date(receipt.heldUntil), 'Europe/Paris')).toBe(7 * 60);
+  });
+
+  it('re-schedules held alerts at once when quiet hours change or end', async () => {
+    const owner = await ownerWithItem();
+    const prefs = quiet({ urgentBreaksThrough: false });
+    await server.api('PUT', '/api/users/me/notification-preferences', { token: owner.token, body: prefs });
+    now = next('23:30', 'Europe/Paris');
+    await report(owner.code, 'Held, then released');
+    await worker.runOnce();
+    let [job] = await jobsOf(owner.user.id);
+    expect(job).toMatchObject({ status: 'pending', quietHeld: true });
+
+    // A shorter window (ending at midnight): held to the new end, not the old 07:00.
+    await server.api('PUT', '/api/users/me/notification-preferences', {
+      token: owner.token,
+      body: { ...prefs, quietHours: { ...prefs.quietHours, end: '23:45' } },
+    });
+    await worker.runOnce();
+    [job] = await jobsOf(owner.user.id);
+    expect(job).toMatchObject({ status: 'pending', quietHeld: true });
+    expect(localMinute(new Date(job.nextAttemptAt), 'Europe/Paris')).toBe(23 * 60 + 45);
+    expect(mailsTo(owner.email!)).toEqual([]);
+
+    // Quiet hours off: what was held goes out on the worker's next poll, still at 23:30.
+    await server.api('PUT', '/api/users/me/notification-preferences', {
+      token: owner.token,
+      body: { ...prefs, quietHours: { ...prefs.quietHours, enabled: false } },
+    });
+    await worker.runOnce();
+    [job] = await jobsOf(owner.user.id);
+    expect(job).toMatchObject({ status: 'delivered', attempts: 1, quietHeld: false });
+    expect(mailsTo(owner.email!)).toHaveLength(1);
+    // Its time reads in the owner's time zone, dated MM-DD-YYYY.
+    expect(mailsTo(owner.email!)[0]!.text).toMatch(/Time: \d\d-\d\d-\d{4} \d\d:\d\d \(Europe\/Paris\)/);
   });
 
   it('sends at once outside quiet hours', async () => {

@@ -74,11 +74,13 @@ export type DeliveryDecision =
  */
 export function deliveryDecision(
   policy: DeliveryPolicy | null,
-  job: { channel: 'email' | 'sms'; urgent: boolean },
+  job: { channel: 'email' | 'sms' | 'push'; urgent: boolean },
   now: Date,
 ): DeliveryDecision {
   if (!policy) return { action: 'suppress', reason: 'the account no longer exists' };
-  if (!policy[job.channel]) return { action: 'suppress', reason: `muted by the owner (${job.channel})` };
+  // Push to a device is the browser notification that reaches it closed: one switch for both.
+  const on = job.channel === 'push' ? policy.browser : policy[job.channel];
+  if (!on) return { action: 'suppress', reason: `muted by the owner (${job.channel})` };
   const until = quietUntil(policy.quietHours, now);
   if (until && !(job.urgent && policy.urgentBreaksThrough)) return { action: 'defer', until };
   return { action: 'send' };

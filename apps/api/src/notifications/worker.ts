@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
 import { LEASED_COLUMNS, leased, type LeasedJob } from './outbox';
 import { deliveryDecision, deliveryPolicyOf } from './preferences';
+import { PushError, PushGoneError, type PushSender, type PushSubscriptionRow } from './push';
 import { optedOut, smsRecipient } from './recipients';
 import { SmsProviderError, type SmsProvider } from './sms';
 
@@ -33,6 +34,8 @@ export function notificationWorker(
     knex: Knex;
     mailer: Mailer;
     sms: SmsProvider;
+    /** Web Push to owners' devices; without one a push row fails (tests that send none). */
+    push?: PushSender;
     logger: Logger;
     /** Counts each settled attempt (metrics); called after its outcome is stored. */
     onAttempt?: (channel: LeasedJob['channel'], result: 'delivered' | 'retry' | 'failed') => void;
@@ -105,7 +108,12 @@ export function notificationWorker(
         // Quiet hours: not an attempt; the job is due again when the quiet period ends.
         await knex('notifications')
           .where({ id: job.id })
-          .update({ nextAttemptAt: decision.until, lockedUntil: null, attempts: job.attempts - 1 });
+          .update({
+            nextAttemptAt: decision.until,
+            quietHeld: true,
+            lockedUntil: null,
+            attempts: job.attempts - 1,
+          });
         logger.info(
           { id: job.id, channel: job.channel, until: decision.until },
           'notification deferred: quiet hours',
@@ -175,11 +183,17 @@ export function notificationWorker(
               html: job.html ?? job.text,
               messageId: `<${job.idempotencyKey}@homing>`,
             })
-          : await deps.sms.send({ to: job.to, body: job.text, idempotencyKey: job.idempotencyKey });
+          : job.channel === 'push'
+            ? await push(job)
+            : await deps.sms.send({ to: job.to, body: job.text, idempotencyKey: job.idempotencyKey });
       await knex.transaction(async (trx) => {
-        await trx('notifications')
-          .where({ id: job.id })
-          .update({ status: 'delivered', deliveredAt: knex.fn.now(), lockedUntil: null, lastError: null });
+        await trx('notifications').where({ id: job.id }).update({
+          status: 'delivered',
+          deliveredAt: knex.fn.now(),
+          lockedUntil: null,
+          lastError: null,
+          quietHeld: false,
+        });
         await trx('notificationAttempts').insert({
           notificationId: job.id,
           attempt: job.attempts,
@@ -196,7 +210,18 @@ export function notificationWorker(
       }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const retryable = !(err instanceof SmsProviderError) || err.retryable;
+      const retryable =
+        err instanceof SmsProviderError || err instanceof PushError
+          ? err.retryable
+          : !(err instanceof PushGoneError);
+      // The push service no longer knows the device: it is forgotten (Settings no longer lists it).
+      if (err instanceof PushGoneError)
+        await knex('pushSubscriptions')
+          .where({ id: job.to })
+          .delete()
+          .catch((e: unknown) =>
+            logger.warn({ err: e, id: job.to }, 'could not remove a gone push subscription'),
+          );
       const giveUp = !retryable || job.attempts >= maxAttempts;
       logger.warn(
         { id: job.id, channel: job.channel, attempt: job.attempts, err: message, giveUp },
@@ -221,6 +246,25 @@ export function notificationWorker(
       });
       deps.onAttempt?.(job.channel, giveUp ? 'failed' : 'retry');
     }
+  }
+
+  /**
+   * Pushes to the device the row names, if the owner still has it; the tag is the row's key, so a
+   * repeat after a crash replaces the notification on the device instead of showing it twice.
+   */
+  async function push(job: Extract<LeasedJob, { channel: 'push' }>) {
+    if (!deps.push) throw new PushError('no push sender configured', false);
+    const subscription = (await knex('pushSubscriptions')
+      .where({ id: job.to, userId: job.userId })
+      .first('id', 'endpoint', 'p256dh', 'auth')) as PushSubscriptionRow | undefined;
+    if (!subscription) throw new PushError('the device was removed', false);
+    const sent = await deps.push.send(
+      subscription,
+      { title: job.title, body: job.text, url: job.url, tag: job.idempotencyKey },
+      { urgent: job.urgent },
+    );
+    await knex('pushSubscriptions').where({ id: subscription.id }).update({ lastPushedAt: knex.fn.now() });
+    return sent;
   }
 
   async function releaseLeases() {

@@ -32,6 +32,15 @@ describe('toAuthOutcome', () => {
     });
   });
 
+  it('marks a throttled sign-in, so the form can point to a password reset', () => {
+    const text = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+    expect(toAuthOutcome(fail(429, text), 'login')).toEqual({ success: false, error: text, throttled: true });
+    expect(toAuthOutcome(fail(429, 'Too many requests.'), 'register')).toEqual({
+      success: false,
+      error: 'Too many requests.',
+    });
+  });
+
   it('falls back when the server gives no text', () => {
     expect(toAuthOutcome(fail(500, ''), 'login')).toEqual({ success: false, error: 'Login failed' });
     expect(toAuthOutcome(fail(500, ''), 'register')).toEqual({

@@ -12,7 +12,8 @@ export interface RegisterPayload {
 
 export type AuthOutcome =
   | { success: true; user: SessionUser; sessionToken: string; message: string }
-  | { success: false; error: string; notice?: boolean };
+  /** `throttled`: too many failed sign-ins; a password reset lets the owner in at once. */
+  | { success: false; error: string; notice?: boolean; throttled?: boolean };
 
 interface AuthData {
   user?: SessionUser | null;
@@ -34,6 +35,8 @@ export function toAuthOutcome(result: ApiResult<AuthData>, kind: 'login' | 'regi
   const texts = TEXTS[kind];
   if (!result.success) {
     if (result.code === NETWORK_ERROR) return { success: false, error: texts.network };
+    if (kind === 'login' && result.status === 429)
+      return { success: false, error: result.error || texts.failed, throttled: true };
     return { success: false, error: result.error || texts.failed };
   }
   const user = result.data?.user ?? (result.user as SessionUser | undefined);

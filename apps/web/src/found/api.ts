@@ -135,7 +135,11 @@ export interface ThreadMessage {
   latitude: number | null;
   longitude: number | null;
   sentAt: string;
-  receipt: { notified: { channel: 'email' | 'sms'; at: string } | null; readAt: string | null } | null;
+  receipt: {
+    notified: { channel: 'email' | 'sms' | 'push'; at: string } | null;
+    readAt: string | null;
+    heldUntil?: string | null;
+  } | null;
 }
 
 export interface Thread {

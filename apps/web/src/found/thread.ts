@@ -18,6 +18,12 @@ export function localTime(iso: string, lang: string, now = new Date()): string {
   }).format(d);
 }
 
+const NOTIFIED = {
+  email: 'threadNotifiedEmail',
+  sms: 'threadNotifiedSms',
+  push: 'threadNotifiedPush',
+} as const;
+
 const mapUrl = (lat: number, lon: number) =>
   `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 
@@ -45,10 +51,11 @@ export function startThreadPage(opts: {
     const lines: string[] = [];
     if (receipt?.notified)
       lines.push(
-        t(receipt.notified.channel === 'sms' ? 'threadNotifiedSms' : 'threadNotifiedEmail', {
+        t(NOTIFIED[receipt.notified.channel], {
           time: localTime(receipt.notified.at, lang),
         }),
       );
+    else if (receipt?.heldUntil) lines.push(t('threadHeld', { time: localTime(receipt.heldUntil, lang) }));
     else if (receipt) lines.push(t('threadNotifying'));
     if (receipt?.readAt) lines.push(t('threadRead', { time: localTime(receipt.readAt, lang) }));
     return h(

@@ -6,7 +6,6 @@ import { postLoginTarget } from '../auth/returnUrl';
 import { LoadingState } from '../components/StateViews';
 import { usePageTitle } from '../components/usePageTitle';
 import { useAppConfig } from '../config/configContext';
-import { PhoneCodeStep } from './account/PhoneCodeStep';
 import { AuthForm } from './auth/AuthForm';
 import './account/account.css';
 import './AuthPage.css';
@@ -24,8 +23,6 @@ export default function AuthPage() {
   const target = postLoginTarget(search);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
-  // A phone sign-up confirms its number by the texted code before going on (or skips it).
-  const [confirmPhone, setConfirmPhone] = useState<{ phoneNumber: string; message: string } | null>(null);
   usePageTitle(mode === 'register' ? 'Create Account' : 'Login');
 
   useEffect(() => {
@@ -50,30 +47,14 @@ export default function AuthPage() {
         </p>
       </div>
       <div className="auth-page__card">
-        {confirmPhone ? (
-          <>
-            <p className="form-message form-message--success" role="status">
-              {confirmPhone.message}
-            </p>
-            <PhoneCodeStep
-              phoneNumber={confirmPhone.phoneNumber}
-              onDone={() => navigate(target, { replace: true })}
-              onSkip={() => navigate(target, { replace: true })}
-            />
-          </>
-        ) : (
-          <AuthForm
-            mode={mode}
-            onModeChange={(next) => navigate({ pathname: AUTH_PATHS[next], search })}
-            onSubmitStart={() => setSubmitting(true)}
-            onSuccess={(outcome) => {
-              if (mode === 'register' && outcome.user.phoneNumber)
-                setConfirmPhone({ phoneNumber: outcome.user.phoneNumber, message: outcome.message });
-              else setDone(true);
-            }}
-            onCancel={() => navigate('/')}
-          />
-        )}
+        <AuthForm
+          mode={mode}
+          onModeChange={(next) => navigate({ pathname: AUTH_PATHS[next], search })}
+          onSubmitStart={() => setSubmitting(true)}
+          // Signed in either way; a phone sign-up confirms its number on the dashboard (PhoneConfirmCard).
+          onSuccess={() => setDone(true)}
+          onCancel={() => navigate('/')}
+        />
       </div>
     </section>
   );

@@ -117,6 +117,9 @@ export const foundEvent = z.object({
   id: z.string(),
   foundAt: z.string(),
   item: z.object({ id: z.string(), name: z.string() }),
+  /** Where a lost item's finder was, when they shared it. */
+  latitude: z.string().nullable(),
+  longitude: z.string().nullable(),
 });
 export type FoundEvent = z.infer<typeof foundEvent>;
 

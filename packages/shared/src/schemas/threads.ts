@@ -52,8 +52,10 @@ const message = z.object({
 
 /** What became of a finder's message: when the owner was notified (and how) and read it. */
 export const finderReceipt = z.object({
-  notified: z.object({ channel: z.enum(['email', 'sms']), at: z.string() }).nullable(),
+  notified: z.object({ channel: z.enum(['email', 'sms', 'push']), at: z.string() }).nullable(),
   readAt: z.string().nullable(),
+  /** Not yet notified: the owner's quiet hours hold the alert until then. */
+  heldUntil: z.string().nullable(),
 });
 
 /** `GET /api/found/:qrCode/t/:token`: the finder's side. Never the owner's contact details. */

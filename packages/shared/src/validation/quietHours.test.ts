@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localMinute, quietUntil, type QuietHours } from './quietHours';
+import { localMinute, quietUntil, zonedDateTime, type QuietHours } from './quietHours';
 
 const night: QuietHours = {
   enabled: true,
@@ -37,5 +37,17 @@ describe('quiet hours', () => {
     expect(quietUntil(paris, at('2026-03-29T00:30:00Z'))).toEqual(at('2026-03-29T04:00:00Z'));
     // Fall back on 2026-10-25 (03:00 → 02:00): 01:30 CEST until 06:00 CET is 5.5 hours.
     expect(quietUntil(paris, at('2026-10-24T23:30:00Z'))).toEqual(at('2026-10-25T05:00:00Z'));
+  });
+});
+
+describe('zonedDateTime', () => {
+  it('writes MM-DD-YYYY and a 24-hour time in the named time zone', () => {
+    const at = new Date('2026-11-26T13:03:00Z');
+    expect(zonedDateTime(at, 'Europe/Paris')).toBe('11-26-2026 14:03 (Europe/Paris)');
+    expect(zonedDateTime(at, 'America/New_York')).toBe('11-26-2026 08:03 (America/New_York)');
+    expect(zonedDateTime(new Date('2026-11-26T23:30:00Z'), 'Asia/Tokyo')).toBe(
+      '11-27-2026 08:30 (Asia/Tokyo)',
+    );
+    expect(zonedDateTime(new Date('2026-11-26T00:05:00Z'), 'UTC')).toBe('11-26-2026 00:05 (UTC)');
   });
 });

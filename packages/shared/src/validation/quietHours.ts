@@ -53,3 +53,24 @@ export function quietUntil(q: QuietHours, at: Date): Date | null {
   if (off <= -720) off += 1440;
   return new Date(guess - off * 60_000);
 }
+
+/**
+ * A moment as an owner reads it in an e-mail or text: the spec's MM-DD-YYYY date and a 24-hour
+ * time in their time zone, which is named ("11-26-2026 14:03 (Europe/Paris)").
+ */
+export function zonedDateTime(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  return `${parts.month}-${parts.day}-${parts.year} ${parts.hour}:${parts.minute} (${timeZone})`;
+}

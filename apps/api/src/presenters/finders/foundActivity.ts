@@ -7,6 +7,9 @@ export interface FoundEventRow {
   scannedAt: Date;
   itemId: string;
   itemName: string;
+  /** Where a lost item's finder shared they were (decimal strings), else null. */
+  latitude: string | number | null;
+  longitude: string | number | null;
 }
 
 /** How a report about a label with no item is named to its owner. */
@@ -33,6 +36,8 @@ export const presentFoundEvent = (row: FoundEventRow): FoundEvent => ({
   id: row.id,
   foundAt: iso(row.scannedAt),
   item: { id: row.itemId, name: row.itemName },
+  latitude: coordinate(row.latitude),
+  longitude: coordinate(row.longitude),
 });
 
 /**

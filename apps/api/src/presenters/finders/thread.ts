@@ -31,7 +31,7 @@ function allMessages({ report, messages }: LoadedThread) {
 
 /**
  * The finder's side (an allowlist): the item's name, the messages and, on the finder's own
- * messages, when the owner was notified and read them. Never the owner's name, e-mail or phone,
+ * messages, when the owner was notified (or until when their quiet hours hold it) and read them. Never the owner's name, e-mail or phone,
  * nor where a notification went: only its channel.
  */
 export function presentFinderThread(thread: LoadedThread): FinderThread {
@@ -43,15 +43,18 @@ export function presentFinderThread(thread: LoadedThread): FinderThread {
     ownerRepliedAt: iso(report.ownerRepliedAt),
     messages: allMessages(thread).map(({ first, sentAt, ...m }) => {
       if (m.from !== 'finder') return { ...m, sentAt: sentAt.toISOString(), receipt: null };
-      const notified = deliveries.find((d) =>
-        first ? d.threadMessageId === null : d.threadMessageId === m.id,
-      );
+      const mine = (d: { threadMessageId: string | null }) =>
+        first ? d.threadMessageId === null : d.threadMessageId === m.id;
+      const notified = deliveries.find(mine);
+      // Nothing delivered yet and every alert about it held by the owner's quiet hours: until when.
+      const held = notified ? undefined : thread.held.find(mine);
       return {
         ...m,
         sentAt: sentAt.toISOString(),
         receipt: {
           notified: notified ? { channel: notified.channel, at: iso(notified.deliveredAt)! } : null,
           readAt: readAt && readAt >= sentAt ? readAt.toISOString() : null,
+          heldUntil: held ? iso(held.nextAttemptAt) : null,
         },
       };
     }),

@@ -86,7 +86,7 @@ export function accountRoutes(deps: Deps): RouteDef[] {
         body: notificationPreferences,
         transaction: true,
       },
-      async ({ body }, ctx) => notificationPreferencesUpdater(body, ctx),
+      async ({ body }, ctx) => notificationPreferencesUpdater(body, { ...ctx, worker: deps.worker }),
     ),
 
     route({ method: 'get', path: '/api/users/me/sessions', access: 'user' }, async ({ ctx: http }, ctx) => ({

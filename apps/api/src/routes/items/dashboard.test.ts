@@ -87,6 +87,8 @@ describe('GET /api/users/me/data', () => {
       id: expect.any(String),
       foundAt: expect.any(String),
       item: { id: items[0]!.id, name: 'Thing 1' },
+      latitude: null,
+      longitude: null,
     });
     expect(Date.parse(d.foundEvents[0]!.foundAt)).toBeGreaterThan(Date.parse(d.foundEvents[4]!.foundAt));
     expect(d.foundReportsCount).toBe(6);

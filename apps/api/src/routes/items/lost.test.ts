@@ -194,6 +194,16 @@ describe('a scan of a lost item', () => {
           stream.events.some((e) => e.event === 'lost_item_scan' && e.data.latitude === '48.8584'),
         ),
       ).toBe(true);
+      // The owner's scan list shows where: the stored scan took the position the repeat brought.
+      const events = await server.api<{ data: { events: { id: string; latitude: string | null }[] } }>(
+        'GET',
+        '/api/users/me/found-events',
+        { token: owner.token },
+      );
+      expect(events.body.data.events.find((e) => e.id === first.body.data.id)).toMatchObject({
+        latitude: '48.8584',
+        longitude: '2.2945',
+      });
     } finally {
       await stream.close();
     }

@@ -55,6 +55,16 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
         .orderBy('createdAt'),
   },
   {
+    name: 'pushDevices',
+    afterDeletion: 'deleted',
+    // Never the endpoint or the keys.
+    rows: (trx, userId) =>
+      trx('pushSubscriptions')
+        .where({ userId })
+        .select('id', 'device', 'createdAt', 'lastPushedAt')
+        .orderBy('createdAt'),
+  },
+  {
     name: 'items',
     afterDeletion: 'deleted',
     rows: (trx, userId) => trx('items').where({ ownerId: userId }).orderBy('createdAt'),

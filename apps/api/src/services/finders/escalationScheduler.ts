@@ -32,6 +32,8 @@ export async function escalationScheduler(
     userId: owner.id,
     foundReportId: report.id,
     escalationStep: n,
+    // About a report, so as urgent as the report (backup contacts' follow no quiet hours anyway).
+    urgent: true,
     nextAttemptAt: new Date(start + n * delayMs),
     idempotencyKey: `escalate-${report.id}-${n}-${key}`,
   });

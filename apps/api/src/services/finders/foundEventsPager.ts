@@ -9,7 +9,7 @@ import { newestFirstPage } from '../../lib/newestFirstPage';
 export async function foundEventsPager(props: { page: number; limit: number }, { trx, actor }: Ctx) {
   const { rows, ...more } = await newestFirstPage<FoundEventRow>(
     () => trx('scan_events as e').join('items as i', 'i.id', 'e.item_id').where('i.owner_id', actor.id),
-    ['e.id', 'e.scanned_at', 'i.id as item_id', 'i.name as item_name'],
+    ['e.id', 'e.scanned_at', 'i.id as item_id', 'i.name as item_name', 'e.latitude', 'e.longitude'],
     ['e.scanned_at', 'e.id'],
     props,
   );

@@ -12,6 +12,9 @@ import type { EventHub } from '../../notifications/hub';
 import { threadLinkEmail, threadLinkSms } from '../../notifications/finderMessages';
 import { foundReportEmail, foundReportSms, heldReportsDigest } from '../../notifications/messages';
 import { enqueue, type OutboxMessage } from '../../notifications/outbox';
+import { pushJobs } from '../../notifications/push';
+import { foundReportPush } from '../../notifications/pushMessages';
+import { deliveryPolicyOf } from '../../notifications/preferences';
 import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 import { presentFoundReport, unattachedLabelName } from '../../presenters/finders/foundActivity';
@@ -97,7 +100,12 @@ export async function foundReportCreator(
     finderLocale: r.locale,
     byText: props.byText ?? false,
   });
-  const text = { itemName: subjectName, publicUrl: config.publicUrl, brandName: config.brand.name };
+  const text = {
+    itemName: subjectName,
+    publicUrl: config.publicUrl,
+    brandName: config.brand.name,
+    timeZone: (await deliveryPolicyOf(trx, owner.id))?.quietHours.timeZone,
+  };
   const digest = heldReportsDigest(text);
   const messages: OutboxMessage[] = [];
   if (owner.email) {
@@ -126,14 +134,25 @@ export async function foundReportCreator(
   // A finder who texted is answered by the text webhook itself (services/finders/textReceiver.ts).
   if (report.finderPhone && !props.byText)
     finderMessages.push({ channel: 'sms', to: report.finderPhone, text: threadLinkSms(link) });
+  // Pushed to the owner's devices too (a held report is in the digest instead).
+  const pushes = held
+    ? []
+    : await pushJobs(trx, {
+        ...about,
+        urgent: true,
+        key: `report-${report.id}`,
+        payload: foundReportPush(report, subjectName),
+      });
   await enqueue(trx, [
+    ...pushes,
     ...messages.map((m) => ({
       ...m,
       ...about,
       idempotencyKey: held
         ? `digest-${item?.id ?? code.id}-${windowEnd}-${m.channel}`
         : `report-${report.id}-${m.channel}`,
-      ...(held ? { nextAttemptAt: new Date(windowEnd) } : {}),
+      // A report is urgent (the owner may let it through quiet hours); a digest keeps its window.
+      ...(held ? { nextAttemptAt: new Date(windowEnd) } : { urgent: true }),
     })),
     ...finderMessages.map((m) => ({
       ...m,

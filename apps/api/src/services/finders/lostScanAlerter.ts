@@ -4,6 +4,9 @@ import { User } from '../../models/User';
 import type { EventHub } from '../../notifications/hub';
 import { lostScanEmail, lostScanSms } from '../../notifications/lostScanMessages';
 import { enqueue, type OutboxMessage } from '../../notifications/outbox';
+import { pushJobs } from '../../notifications/push';
+import { lostScanPush } from '../../notifications/pushMessages';
+import { deliveryPolicyOf } from '../../notifications/preferences';
 import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 
@@ -24,8 +27,8 @@ export interface LostScan {
 }
 
 /**
- * Someone scanned a lost item's label: its owner is told at once, by e-mail and SMS through the
- * durable outbox (rows marked `urgent`, due now) and live on their open dashboards (with the
+ * Someone scanned a lost item's label: its owner is told at once, by e-mail, SMS and push to their
+ * devices through the durable outbox (rows marked `urgent`, due now) and live on their open dashboards (with the
  * finder's position when the finder chose to share it). The outbox rows commit with the scan.
  */
 export async function lostScanAlerter(
@@ -34,20 +37,31 @@ export async function lostScanAlerter(
 ) {
   const owner = await User.query(trx).findById(scan.ownerId);
   if (!owner) return;
-  const text = { itemName: scan.itemName, publicUrl: config.publicUrl, brandName: config.brand.name };
+  const text = {
+    itemName: scan.itemName,
+    publicUrl: config.publicUrl,
+    brandName: config.brand.name,
+    timeZone: (await deliveryPolicyOf(trx, owner.id))?.quietHours.timeZone,
+  };
   const messages: OutboxMessage[] = [];
   if (owner.email) messages.push({ channel: 'email', to: owner.email, ...lostScanEmail(scan, text) });
   const phone = await smsRecipient(trx, owner.id);
   if (phone) messages.push({ channel: 'sms', to: phone, text: lostScanSms(scan, text) });
-  await enqueue(
-    trx,
-    messages.map((m) => ({
+  const pushes = await pushJobs(trx, {
+    userId: owner.id,
+    urgent: true,
+    key: `lost-scan-${scan.scanId}`,
+    payload: lostScanPush({ itemName: scan.itemName, located: !!scan.position }),
+  });
+  await enqueue(trx, [
+    ...pushes,
+    ...messages.map((m) => ({
       ...m,
       userId: owner.id,
       idempotencyKey: `lost-scan-${scan.scanId}-${m.channel}`,
       urgent: true,
     })),
-  );
+  ]);
   afterCommit(() => worker?.wake());
   afterCommit(() =>
     hub.publish(owner.id, {

@@ -98,6 +98,9 @@ export async function scanRecorder(
     lost: code.lostAt !== null,
     repeated: false,
   };
+  // Where a lost item's finder is, when they shared it: the owner's scan list links it to a map. A
+  // repeat that brings it (the page asks after the first load) puts it on the stored scan.
+  const position = event.lost && event.itemId && props.position ? props.position : null;
   const row = {
     id: event.id,
     qrCodeId: code.id,
@@ -105,6 +108,8 @@ export async function scanRecorder(
     qrValue: value,
     scannedAt: event.scannedAt,
     deviceType: props.deviceType,
+    latitude: position?.latitude ?? null,
+    longitude: position?.longitude ?? null,
     platform: props.platform,
     language: props.language,
     timezone: props.timezone,
@@ -138,6 +143,12 @@ export async function scanRecorder(
       ],
     )) as { rows: unknown[] };
     event.repeated = stored.rows.length === 0;
+    if (event.repeated && position)
+      await trx('scanEvents')
+        .where({ qrCodeId: code.id, deviceHash: hash })
+        .whereRaw(`created_at > now() - interval '${REPEAT_SCAN_WINDOW_MS / 1000} seconds'`)
+        .whereNull('latitude')
+        .update({ latitude: position.latitude, longitude: position.longitude });
   }
   const { itemId, ownerId } = event;
   if (event.lost && itemId && ownerId && (!event.repeated || props.position))
@@ -163,6 +174,8 @@ export async function scanRecorder(
             scannedAt: event.scannedAt,
             itemId,
             itemName: event.itemName ?? '',
+            latitude: position?.latitude ?? null,
+            longitude: position?.longitude ?? null,
           }),
         }),
     );

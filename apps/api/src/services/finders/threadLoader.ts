@@ -55,8 +55,13 @@ export interface ThreadMessageRow {
 
 export interface OwnerDelivery {
   threadMessageId: string | null;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   deliveredAt: Date;
+}
+
+export interface HeldDelivery {
+  threadMessageId: string | null;
+  nextAttemptAt: Date;
 }
 
 export function threadReportQuery(trx: Conn) {
@@ -87,7 +92,7 @@ export function threadReportQuery(trx: Conn) {
 
 /**
  * One conversation as stored: the report (its own text is the first message), the messages after
- * it, and the owner's delivered notifications (the finder's receipts). Presenters decide what each
+ * it, and the owner's delivered and quiet-held notifications (the finder's receipts). Presenters decide what each
  * side sees (presenters/finders/thread.ts).
  */
 export async function threadLoader(props: { foundReportId: string }, { trx }: Pick<Ctx, 'trx'>) {
@@ -102,7 +107,13 @@ export async function threadLoader(props: { foundReportId: string }, { trx }: Pi
     .where({ foundReportId: report.id, audience: 'owner', status: 'delivered' })
     .orderBy('deliveredAt')
     .select('threadMessageId', 'channel', 'deliveredAt')) as OwnerDelivery[];
-  return { report, messages, deliveries };
+  // The owner's alerts that quiet hours hold, and until when (the finder's "held until 07:00").
+  const held = (await trx('notifications')
+    .where({ foundReportId: report.id, audience: 'owner', status: 'pending', quietHeld: true })
+    .whereNull('escalationStep')
+    .orderBy('nextAttemptAt')
+    .select('threadMessageId', 'nextAttemptAt')) as HeldDelivery[];
+  return { report, messages, deliveries, held };
 }
 
 export type LoadedThread = Awaited<ReturnType<typeof threadLoader>>;

@@ -7,6 +7,8 @@ import type { User } from '../../models/User';
 import type { EventHub } from '../../notifications/hub';
 import { ownerReplyEmail, ownerReplySms, ownerReplyText } from '../../notifications/finderMessages';
 import { finderMessageEmail, finderMessageSms, replyLink } from '../../notifications/messages';
+import { pushJobs } from '../../notifications/push';
+import { finderMessagePush } from '../../notifications/pushMessages';
 import { enqueue, type OutboxJob } from '../../notifications/outbox';
 import { smsRecipient } from '../../notifications/recipients';
 import { publishThreadChange } from '../../notifications/threadEvents';
@@ -103,9 +105,27 @@ export async function threadMessageSender(
     const owner = (await trx('users').where({ id: report.ownerId }).first('email')) as Pick<User, 'email'>;
     const phone = await smsRecipient(trx, report.ownerId);
     const m = { ...base, link: replyLink(config.publicUrl, report.id) };
+    // A finder's message is urgent: the owner may let it through quiet hours.
     if (owner.email)
-      jobs.push({ ...row('email'), channel: 'email', to: owner.email, ...finderMessageEmail(m) });
-    if (phone) jobs.push({ ...row('sms'), channel: 'sms', to: phone, text: finderMessageSms(m) });
+      jobs.push({
+        ...row('email'),
+        urgent: true,
+        channel: 'email',
+        to: owner.email,
+        ...finderMessageEmail(m),
+      });
+    if (phone)
+      jobs.push({ ...row('sms'), urgent: true, channel: 'sms', to: phone, text: finderMessageSms(m) });
+    jobs.push(
+      ...(await pushJobs(trx, {
+        userId: report.ownerId,
+        foundReportId: report.id,
+        threadMessageId: message!.id,
+        urgent: true,
+        key: `message-${message!.id}`,
+        payload: finderMessagePush({ reportId: report.id, text, itemName: report.itemName }),
+      })),
+    );
   }
   await enqueue(trx, jobs);
   afterCommit(() => worker?.wake());

@@ -18,7 +18,8 @@ const READING = /^\/(dashboard|reports)(\/|$)/i;
 const notificationsSupported = () => typeof window !== 'undefined' && 'Notification' in window;
 
 /**
- * The signed-in owner's alerts on every screen: a new finder report or message shows a toast,
+ * The signed-in owner's alerts on every screen: a new finder report or message, or a scan of a
+ * lost item, shows a toast,
  * counts in the page title and the header, is announced to screen readers (aria-live), and
  * becomes a browser notification when the tab is hidden and the owner allowed them.
  */
@@ -51,12 +52,14 @@ export function OwnerAlertsProvider({ children }: { children: ReactNode }) {
       if (!alert) return;
       // The conversation on screen shows (and announces) its own news.
       const watching =
-        path.current === `/reports/${alert.reportId}` && document.visibilityState === 'visible';
+        alert.reportId !== null &&
+        path.current === `/reports/${alert.reportId}` &&
+        document.visibilityState === 'visible';
       if (watching) return;
       if (!(READING.test(path.current) && document.visibilityState === 'visible')) setCount((n) => n + 1);
       setToast(alert);
       // A system notification only as the owner chose: browser channel on, outside quiet hours
-      // (a finder's message is urgent and may break through), and only for a hidden tab.
+      // (urgent alerts may break through), and only for a hidden tab.
       if (
         notificationsSupported() &&
         mayNotify(prefs.current, {
@@ -66,10 +69,11 @@ export function OwnerAlertsProvider({ children }: { children: ReactNode }) {
           urgent: alert.urgent,
         })
       ) {
-        const n = new Notification(alert.text, { tag: `report-${alert.reportId}` });
+        const n = new Notification(alert.text, { tag: alert.tag });
         n.onclick = () => {
           window.focus();
-          void navigate(`/reports/${alert.reportId}`);
+          if (alert.link.external) window.open(alert.link.href, '_blank', 'noopener');
+          else void navigate(alert.link.href);
           n.close();
         };
       }
@@ -95,13 +99,21 @@ export function OwnerAlertsProvider({ children }: { children: ReactNode }) {
         {toast && (
           <div className="owner-toast">
             <p className="owner-toast__text">{toast.text}</p>
-            <Link
-              className="owner-toast__link"
-              to={`/reports/${encodeURIComponent(toast.reportId)}`}
-              onClick={() => setToast(null)}
-            >
-              Read and reply
-            </Link>
+            {toast.link.external ? (
+              <a
+                className="owner-toast__link"
+                href={toast.link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => setToast(null)}
+              >
+                {toast.link.label}
+              </a>
+            ) : (
+              <Link className="owner-toast__link" to={toast.link.href} onClick={() => setToast(null)}>
+                {toast.link.label}
+              </Link>
+            )}
             <button
               type="button"
               className="owner-toast__close"

@@ -5,7 +5,7 @@ import type { EventEntry, ReportEntry } from './dashboardState';
 
 const NewBadge = () => <span className="activity__new">New</span>;
 
-/** A scan of one of the owner's labels by someone else. */
+/** A scan of one of the owner's labels by someone else (with a map link when a lost item's finder shared where). */
 export function EventEntryView({ entry, fresh = false }: { entry: EventEntry; fresh?: boolean }) {
   return (
     <li className={`activity${fresh ? ' activity--fresh' : ''}`} data-entry-id={entry.id}>
@@ -16,6 +16,11 @@ export function EventEntryView({ entry, fresh = false }: { entry: EventEntry; fr
         </p>
         <p className="activity__meta">
           <time dateTime={entry.foundAt}>{formatDateTime(entry.foundAt)}</time>
+          {entry.latitude && entry.longitude && (
+            <a href={mapLink(entry.latitude, entry.longitude)} target="_blank" rel="noreferrer noopener">
+              Where it was scanned
+            </a>
+          )}
         </p>
       </div>
     </li>
@@ -58,9 +63,12 @@ export function ReportEntryView({ entry, fresh = false }: { entry: ReportEntry; 
         <p className="activity__meta">
           <span>{entry.finderName ? `From ${entry.finderName}` : 'From a finder'}</span>
           <time dateTime={entry.reportedAt}>{formatDateTime(entry.reportedAt)}</time>
+          {/* The name starts with the visible words and tells one report from the next. */}
           <Link
             to={`/reports/${encodeURIComponent(entry.id)}`}
-            aria-label={`Open the conversation about ${entry.item.name}`}
+            aria-label={`${entry.state === 'closed' ? 'View conversation' : 'Reply'}: ${entry.item.name}, ${
+              entry.finderName ? `from ${entry.finderName}, ` : ''
+            }${formatDateTime(entry.reportedAt)}`}
           >
             {entry.state === 'closed' ? 'View conversation' : 'Reply'}
           </Link>

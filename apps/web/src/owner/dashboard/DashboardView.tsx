@@ -11,6 +11,7 @@ import { GettingStarted } from './GettingStarted';
 import { NotificationOptIn } from '../alerts/OwnerAlerts';
 import { GiftsCard } from './GiftsCard';
 import { LiveBadge } from './LiveBadge';
+import { PhoneConfirmCard } from './PhoneConfirmCard';
 import { useOwnerEvents } from './useOwnerEvents';
 import '../owner.css';
 import './DashboardView.css';
@@ -68,8 +69,30 @@ const byUrgency = (reports: DashboardState['reports']) =>
   [...reports].sort((a, b) => URGENCY[a.state ?? 'new'] - URGENCY[b.state ?? 'new']);
 
 /** Dashboard (/dashboard, spec section 2), updated live as finders scan and write. */
+const WELCOMED = 'homing.welcomed.';
+
+/** Whether this account has seen its dashboard in this browser before: "Welcome" first, then "Welcome back". */
+function useReturningVisit(userId: string | null) {
+  const [returning] = useState(() => {
+    try {
+      return !!userId && localStorage.getItem(WELCOMED + userId) !== null;
+    } catch {
+      return true;
+    }
+  });
+  useEffect(() => {
+    try {
+      if (userId) localStorage.setItem(WELCOMED + userId, '1');
+    } catch {
+      // storage disabled: the next visit says "Welcome" again
+    }
+  }, [userId]);
+  return returning;
+}
+
 export function DashboardView() {
   const { isAuthenticated, currentUser, sessionToken } = useAuth();
+  const returning = useReturningVisit(currentUser?.id ?? null);
   const [state, setState] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [vouchers, setVouchers] = useState<Voucher[]>([]);
@@ -114,7 +137,9 @@ export function DashboardView() {
           <h1 id="page-title" className="dash-title__eyebrow">
             Dashboard
           </h1>
-          <h2 className="page__title">Welcome back, {userLabel(currentUser)}!</h2>
+          <h2 className="page__title">
+            {returning ? 'Welcome back' : 'Welcome'}, {userLabel(currentUser)}!
+          </h2>
         </div>
         <LiveBadge status={live} />
         <NotificationOptIn />
@@ -122,6 +147,7 @@ export function DashboardView() {
           Your items, your labels, and everyone who found something of yours.
         </p>
       </div>
+      <PhoneConfirmCard />
 
       {(d.itemsCount === 0 || !hasLabels) && (
         <GettingStarted hasLabels={hasLabels} hasItems={d.itemsCount > 0} />

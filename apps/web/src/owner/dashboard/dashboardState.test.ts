@@ -49,7 +49,15 @@ describe('applyLiveEvent', () => {
       event: 'found_event',
       data: JSON.stringify({ id: 'e1', foundAt: '2025-02-01T00:00:00.000Z', item: { name: 'Bag' } }),
     });
-    expect(state.events).toEqual([{ id: 'e1', foundAt: '2025-02-01T00:00:00.000Z', item: { name: 'Bag' } }]);
+    expect(state.events).toEqual([
+      {
+        id: 'e1',
+        foundAt: '2025-02-01T00:00:00.000Z',
+        item: { name: 'Bag' },
+        latitude: null,
+        longitude: null,
+      },
+    ]);
     expect(state.eventsCount).toBe(1);
   });
 
@@ -94,7 +102,10 @@ describe('liveEntry', () => {
         event: 'found_event',
         data: JSON.stringify({ id: 'e1', foundAt: 'x', item: { name: 'Bag' } }),
       }),
-    ).toEqual({ type: 'found_event', entry: { id: 'e1', foundAt: 'x', item: { name: 'Bag' } } });
+    ).toEqual({
+      type: 'found_event',
+      entry: { id: 'e1', foundAt: 'x', item: { name: 'Bag' }, latitude: null, longitude: null },
+    });
     expect(liveEntry({ event: 'ping', data: JSON.stringify({ id: 'e1', item: {} }) })).toBeNull();
   });
 });

@@ -7,7 +7,9 @@ import {
 import type { SseEvent } from './sse';
 
 /** A found event as the dashboard lists it (a live one carries only the item's name). */
-export type EventEntry = Pick<FoundEvent, 'id' | 'foundAt'> & { item: { id?: string; name: string } };
+export type EventEntry = Pick<FoundEvent, 'id' | 'foundAt'> & {
+  item: { id?: string; name: string };
+} & Partial<Pick<FoundEvent, 'latitude' | 'longitude'>>;
 
 /**
  * A finder report as the dashboard lists it (with the location and conversation state the full
@@ -94,7 +96,13 @@ export function liveEntry(event: SseEvent): LiveEntry | null {
   if (event.event === 'found_event')
     return {
       type: 'found_event',
-      entry: { id, item: itemRef, foundAt: str(data.foundAt) || new Date().toISOString() },
+      entry: {
+        id,
+        item: itemRef,
+        foundAt: str(data.foundAt) || new Date().toISOString(),
+        latitude: optional(data.latitude),
+        longitude: optional(data.longitude),
+      },
     };
   return null;
 }

@@ -1,3 +1,4 @@
+import { formatDate } from '../format';
 import type { Item } from '@homing/shared';
 import { photoSrc } from '../apiBase';
 import './LostMode.css';
@@ -46,7 +47,7 @@ export function ItemCard({ item, apiBase, onEdit, onAssign, onDelete, onLost, pr
         {item.description && <p className="item-card__description">{item.description}</p>}
         {item.lost && (
           <p className="item-card__lost">
-            Lost since {new Date(item.lost.since).toLocaleDateString()}: every scan alerts you.
+            Lost since {formatDate(item.lost.since)}: every scan alerts you.
             {item.lost.reward && <> Reward: {item.lost.reward}</>}
           </p>
         )}

@@ -152,7 +152,7 @@ export function NotificationsSection() {
                 ? 'This browser blocks notifications from this site: allow them in its site settings.'
                 : permission === 'unsupported'
                   ? 'This browser cannot show notifications.'
-                  : 'A notification on this device while your dashboard is open.'
+                  : 'A notification while your dashboard is open, and on the devices below when it is closed.'
             }
           >
             Browser notifications
@@ -165,7 +165,7 @@ export function NotificationsSection() {
             id={`${id}-quiet`}
             checked={prefs.quietHours.enabled}
             onChange={(enabled) => changeQuiet({ enabled })}
-            hint="E-mails and texts wait until the quiet hours end."
+            hint="E-mails, texts and device notifications wait until the quiet hours end."
           >
             Hold notifications at night
           </Check>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BackupContactsSection } from './BackupContactsSection';
 import { DataSection } from './DataSection';
+import { DevicesSection } from './DevicesSection';
 import { NotificationsSection } from './NotificationsSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
@@ -12,6 +13,7 @@ const SECTIONS = [
   ['settings-contacts', 'Contacts'],
   ['settings-password', 'Password'],
   ['settings-notifications', 'Notifications'],
+  ['settings-devices', 'Devices'],
   ['settings-backup', 'Backup contacts'],
   ['settings-sessions', 'Sessions'],
   ['settings-data', 'Your data'],
@@ -38,6 +40,7 @@ export function SettingsView() {
       <div id="settings-notifications">
         <NotificationsSection />
       </div>
+      <DevicesSection />
       <BackupContactsSection />
       <SessionsSection reloadKey={sessionsKey} />
       <DataSection />

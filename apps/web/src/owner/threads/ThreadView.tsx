@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { THREAD_MESSAGE_MAX, type OwnerThread } from '@homing/shared';
 import { useAuth } from '../../auth/authContext';
@@ -46,6 +46,7 @@ export function ThreadView({ reportId }: { reportId: string }) {
   const [announce, setAnnounce] = useState('');
   const [confirm, setConfirm] = useState<null | 'close' | 'block'>(null);
   const textId = useId();
+  const composer = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (!isAuthenticated) return;
@@ -84,6 +85,8 @@ export function ThreadView({ reportId }: { reportId: string }) {
       setText('');
       setState({ kind: 'ready', thread: r.data.thread });
       setAnnounce('Reply sent.');
+      // Back to the composer for the next message (the button that sent it was disabled meanwhile).
+      requestAnimationFrame(() => composer.current?.focus());
       return;
     }
     if (r.status === 409) setAttempt((n) => n + 1);
@@ -189,10 +192,21 @@ export function ThreadView({ reportId }: { reportId: string }) {
               rows={3}
               maxLength={THREAD_MESSAGE_MAX}
               value={text}
+              ref={composer}
               onChange={(e) => setText(e.target.value)}
-              aria-describedby={error ? `${textId}-error` : undefined}
+              onKeyDown={(e) => {
+                // Ctrl+Enter (⌘+Enter on a Mac) sends, as in most chat apps.
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                  e.preventDefault();
+                  e.currentTarget.form?.requestSubmit();
+                }
+              }}
+              aria-describedby={error ? `${textId}-hint ${textId}-error` : `${textId}-hint`}
               aria-invalid={error ? true : undefined}
             />
+            <p id={`${textId}-hint`} className="field__hint">
+              Ctrl+Enter sends.
+            </p>
             {!thread.finderNotified && (
               <p className="field__hint">
                 The finder left no e-mail or number: they see your reply when they open their conversation
@@ -205,6 +219,22 @@ export function ThreadView({ reportId }: { reportId: string }) {
               </p>
             )}
             <div className="thread-form__actions">
+              <button
+                type="submit"
+                className="button button--primary"
+                disabled={!!busy}
+                aria-busy={busy === 'send'}
+              >
+                {busy === 'send' ? 'Sending...' : 'Send reply'}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void shareLocation()}
+                disabled={!!busy}
+              >
+                {busy === 'locate' ? 'Finding your location...' : 'Share my location'}
+              </button>
               <button
                 type="button"
                 className="button button--secondary"
@@ -220,22 +250,6 @@ export function ThreadView({ reportId }: { reportId: string }) {
                 disabled={!!busy}
               >
                 Block sender
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void shareLocation()}
-                disabled={!!busy}
-              >
-                {busy === 'locate' ? 'Finding your location...' : 'Share my location'}
-              </button>
-              <button
-                type="submit"
-                className="button button--primary"
-                disabled={!!busy}
-                aria-busy={busy === 'send'}
-              >
-                {busy === 'send' ? 'Sending...' : 'Send reply'}
               </button>
             </div>
           </form>

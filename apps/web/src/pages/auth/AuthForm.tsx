@@ -82,7 +82,7 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
         return;
       }
       if (outcome.notice) setNotice(outcome.error);
-      else setErrors({ form: outcome.error });
+      else setErrors({ form: outcome.error, throttled: outcome.throttled });
     } catch (err) {
       console.error(err);
       setErrors({ form: 'An unexpected error occurred' });
@@ -154,6 +154,12 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
       {errors.form && (
         <p className="form-message form-message--error" role="alert">
           {errors.form}
+          {errors.throttled && (
+            <>
+              {' '}
+              Or reset your password now and sign in at once: <Link to="/auth/forgot">Forgot password?</Link>
+            </>
+          )}
         </p>
       )}
       {notice && (

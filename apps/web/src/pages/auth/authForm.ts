@@ -20,6 +20,8 @@ export interface AuthFormErrors {
   contact?: string;
   password?: string;
   form?: string;
+  /** The form error is a sign-in lockout: the form points to "Forgot password?". */
+  throttled?: boolean;
 }
 
 export const EMPTY_VALUES: AuthFormValues = {

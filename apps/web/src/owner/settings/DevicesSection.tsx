@@ -1,0 +1,141 @@
+import type { PushDevice } from '@homing/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { ErrorState, LoadingState } from '../../components/StateViews';
+import { formatDateTime } from '../format';
+import { FailureNotice, SuccessNotice } from '../Notice';
+import { listDevices, pushSupported, removeDevice, subscribeThisDevice, thisDeviceId } from './devicePush';
+
+const REFUSED: Record<'unsupported' | 'denied' | 'failed', string> = {
+  unsupported:
+    'This browser cannot receive notifications when the app is closed. Add the app to your home screen, or use another browser.',
+  denied:
+    'This browser blocks notifications from this site: allow them in its site settings, then try again.',
+  failed: 'Could not turn on notifications for this device.',
+};
+
+/**
+ * The devices that get a push (a finder's report or message, a scan of a lost item) even when the
+ * app is closed: "Notify me on this device", and each device listed with a button to stop it.
+ * Pushes follow the channel switch "Browser notifications" and quiet hours above.
+ */
+export function DevicesSection() {
+  const [devices, setDevices] = useState<PushDevice[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [current, setCurrent] = useState(thisDeviceId);
+
+  const load = useCallback(
+    () =>
+      listDevices().then((result) => {
+        if (!result.success) return setLoadFailed(true);
+        setLoadFailed(false);
+        setDevices(result.data.devices);
+      }),
+    [],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const subscribe = async () => {
+    setBusy('subscribe');
+    setFailure(null);
+    setDone(null);
+    const outcome = await subscribeThisDevice();
+    setBusy(null);
+    if (!outcome.ok) return setFailure(outcome.message ?? REFUSED[outcome.reason]);
+    setCurrent(outcome.device.id);
+    setDone(`${outcome.device.device} will be notified.`);
+    await load();
+  };
+
+  const remove = async (device: PushDevice) => {
+    setBusy(device.id);
+    setFailure(null);
+    setDone(null);
+    const result = await removeDevice(device.id);
+    setBusy(null);
+    if (!result.success && result.status !== 404) return setFailure('Could not remove that device.');
+    setCurrent(thisDeviceId());
+    setDone(`${device.device} will no longer be notified.`);
+    await load();
+  };
+
+  const thisOneListed = !!current && !!devices?.some((d) => d.id === current);
+  return (
+    <section className="settings-card" aria-labelledby="settings-devices">
+      <h2 id="settings-devices" className="settings-card__title">
+        Devices
+      </h2>
+      <p className="settings-card__lead">
+        Get a notification on your phone or computer even when the app is closed.
+      </p>
+      {loadFailed ? (
+        <ErrorState
+          message="Could not load your devices."
+          onRetry={() => {
+            setLoadFailed(false);
+            setDevices(null);
+            void load();
+          }}
+        />
+      ) : !devices ? (
+        <LoadingState label="Loading your devices..." />
+      ) : (
+        <>
+          {devices.length === 0 ? (
+            <p className="settings-card__empty">No device gets notifications yet.</p>
+          ) : (
+            <ul className="settings-sessions" aria-label="Notified devices">
+              {devices.map((d) => (
+                <li key={d.id} className="settings-session">
+                  <div className="settings-session__text">
+                    <p className="settings-session__device">
+                      {d.device}
+                      {d.id === current && <span className="settings-badge">This device</span>}
+                    </p>
+                    <p className="settings-session__times">
+                      Added {formatDateTime(d.createdAt)}
+                      {d.lastPushedAt && <> · last notified {formatDateTime(d.lastPushedAt)}</>}
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    disabled={busy !== null}
+                    aria-label={`Remove ${d.device}, added ${formatDateTime(d.createdAt)}`}
+                    onClick={() => void remove(d)}
+                  >
+                    {busy === d.id ? 'Removing...' : 'Remove'}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <FailureNotice failure={failure ? { message: failure, detail: null } : null} />
+          {done && <SuccessNotice onDismiss={() => setDone(null)}>{done}</SuccessNotice>}
+          {!thisOneListed && (
+            <div className="settings-form__actions">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy !== null || !pushSupported()}
+                aria-describedby={pushSupported() ? undefined : 'settings-devices-unsupported'}
+                onClick={() => void subscribe()}
+              >
+                {busy === 'subscribe' ? 'Turning on...' : 'Notify me on this device'}
+              </button>
+              {!pushSupported() && (
+                <p id="settings-devices-unsupported" className="field__hint">
+                  {REFUSED.unsupported}
+                </p>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
