@@ -59,6 +59,7 @@ const envSchema = z.object({
   SCAN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   CODE_LOOKUP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  PASSWORD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   THREAD_MESSAGE_LIMIT_PER_THREAD: z.coerce.number().int().min(1).optional(),
   THREAD_MESSAGE_LIMIT_PER_SENDER: z.coerce.number().int().min(1).optional(),
   // Connection limits (a client must not hold the process's sockets or file descriptors).
@@ -159,6 +160,7 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
       scansPerMinute: env.SCAN_LIMIT_PER_MINUTE,
       codeLookupsPerMinute: env.CODE_LOOKUP_LIMIT_PER_MINUTE,
       accountRequestsPerAddress: env.ACCOUNT_REQUEST_LIMIT_PER_ADDRESS,
+      passwordsPerAddress: env.PASSWORD_LIMIT_PER_ADDRESS,
       threadMessagesPerThread: env.THREAD_MESSAGE_LIMIT_PER_THREAD,
       threadMessagesPerSender: env.THREAD_MESSAGE_LIMIT_PER_SENDER,
     },

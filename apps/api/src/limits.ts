@@ -114,11 +114,17 @@ const accountRequests = <I extends Ip>(name: string, key: (request: I) => string
     ],
     (request) => {
       const k = key(request);
-      return k === null ? [null, null] : [byAddress(request), k.toLowerCase()];
+      // No key (a reset link's token): the address alone is counted.
+      return [byAddress(request), k === null ? null : k.toLowerCase()];
     },
   );
 
 export const codeLookup = limit<Ip>('code look-up', [rules.codeLookup], (request) => [byAddress(request)]);
+
+/** Requests that hash or check a password (scrypt), per address, before any hashing. */
+export const passwordWork = limit<Ip>('password work', [rules.passwordWork], (request) => [
+  byAddress(request),
+]);
 
 export const scans = limit<Ip>('scan', [rules.scan], (request) => [byAddress(request)]);
 
@@ -164,7 +170,7 @@ export const passwordResets = accountRequests<Ip & { body: { identifier: string 
   'reset',
   ({ body }) => body.identifier,
 );
-/** Tries of a texted reset code (a link's token is not counted): several tries per code sent. */
+/** Tries of a reset: a texted code per number and address, several tries per code sent; a link's token per address. */
 export const resetCodeTries = accountRequests<Ip & { body: { token: string } | { phoneNumber: string } }>(
   'reset-code',
   ({ body }) => ('phoneNumber' in body ? body.phoneNumber : null),
