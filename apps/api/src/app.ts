@@ -1,5 +1,6 @@
 import { hasControlCharacters } from '@homing/shared';
 import Koa from 'koa';
+import { clientAddress } from './lib/trustedProxies';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { notFound } from './errors';
@@ -56,9 +57,23 @@ export function allRoutes(deps: Deps): RouteDef[] {
 }
 
 export function createApp(deps: Deps) {
+  const app = new Koa();
   // Behind N trusted proxies the client is the N-th address from the right of X-Forwarded-For (the
   // one the outermost proxy saw); anything left of it was written by the client and is ignored.
-  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
+  // The header is read only on a connection from a proxy of TRUST_PROXY_FROM: a client reaching
+  // the port directly is counted as itself.
+  if (deps.config.trustProxy) {
+    const { trustProxyFrom, trustProxyHops } = deps.config;
+    app.use((ctx, next) => {
+      ctx.request.ip = clientAddress(
+        ctx.req.socket.remoteAddress,
+        ctx.get('X-Forwarded-For') || undefined,
+        trustProxyFrom,
+        trustProxyHops,
+      );
+      return next();
+    });
+  }
   // Each request is timed once, for its log line and its metrics. An answer written once a graceful
   // shutdown has begun, whenever its request came, closes its connection (server.ts).
   app.use(
