@@ -176,6 +176,8 @@ export const resetCodeTries = accountRequests<Ip & { body: { token: string } | {
   ({ body }) => ('phoneNumber' in body ? body.phoneNumber : null),
   MAX_CODE_ATTEMPTS,
 );
+/** Undo links followed, per address (the link's 256-bit secret is the proof). */
+export const contactUndos = accountRequests<Ip & { body: { token: string } }>('contact-undo', () => null);
 export const emailConfirmations = accountRequests<Ip & Account>('contact-email', accountOf);
 export const phoneConfirmations = accountRequests<Ip & Account>('contact-phone', accountOf);
 export const backupContactAdds = accountRequests<Ip & Account>('backup-contact', accountOf);

@@ -70,7 +70,7 @@ export function accountRoutes(deps: Deps): RouteDef[] {
       async ({ prepared, ctx: http }, ctx) => {
         const signedOut = await passwordChanger(
           { passwordHash: prepared, keepSessionId: http.state.sessionId as string | null },
-          ctx,
+          { ...ctx, config: deps.config, worker: deps.worker },
         );
         return { message: SETTINGS_MESSAGES.passwordChanged, signedOutSessions: signedOut };
       },
