@@ -1,6 +1,7 @@
 import { hasControlCharacters } from '@homing/shared';
 import Koa from 'koa';
 import { clientAddress } from './lib/trustedProxies';
+import { codeLookup } from './limits';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { notFound } from './errors';
@@ -91,7 +92,13 @@ export function createApp(deps: Deps) {
   app.use(compress({ threshold: 1024 }));
   if (deps.config.serveWeb) {
     // The label's URL is answered by the server: a found item's page carries the item (webApp.ts).
-    const labelView = (qrCode: string) => labelPageLoader({ qrCode }, { trx: deps.db, config: deps.config });
+    // Counted on the same per-address look-up limit as every other door: past it the label's URL
+    // is the owner app's scan flow, whose own look-up is refused (429), so nothing is revealed.
+    const lookups = codeLookup.bind({ db: deps.db, config: deps.config });
+    const labelView = async (qrCode: string, ip: string) => {
+      await lookups({ ip });
+      return labelPageLoader({ qrCode }, { trx: deps.db, config: deps.config });
+    };
     app.use(webApp(deps.config.webDist, { labelView }));
   }
   // Multipart is parsed only by the routes that take files, with their own limits.
