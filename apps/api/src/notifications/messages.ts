@@ -254,14 +254,16 @@ export function escalationReminder(ctx: Context & { reportId: string }) {
 export function backupAlert(ctx: { ownerName: string | null; itemName: string; brandName: string }) {
   const who = ctx.ownerName?.trim() || `A ${ctx.brandName} user`;
   const text = `${who} may need help: someone found their ${ctx.itemName} and they have not answered yet. Please let them know they should check ${ctx.brandName}. (You are one of their backup contacts.)`;
-  return { subject: `${who} may need help`, text, html: `<p>${escapeHtml(text)}</p>` };
+  // The subject carries no owner-written text (their name): it is what a stranger sees first.
+  return { subject: `${ctx.brandName}: a backup contact alert`, text, html: `<p>${escapeHtml(text)}</p>` };
 }
 
 /** Asks a would-be backup contact to confirm by link; nothing else is sent to them before that. */
 export function backupConfirmEmail(link: string, ctx: AccountContext & { ownerName: string | null }) {
   const who = ctx.ownerName?.trim() || `A ${ctx.brandName} user`;
   return linkEmail(
-    `${ctx.brandName}: ${who} asks you to be a backup contact`,
+    // No owner-written text (their name) in the subject: an invitation must not carry a message.
+    `${ctx.brandName}: you are invited to be a backup contact`,
     `${who} would like you to be told if they do not answer when someone finds one of their belongings.`,
     link,
     'Yes, I agree',
