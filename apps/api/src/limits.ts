@@ -8,6 +8,7 @@ import {
   HOUR,
   limiterOf,
   rules,
+  RESET_CODE_TRIES_PER_DAY,
   TOO_MANY_ACCOUNT_REQUESTS,
   type Rule,
 } from './lib/limitRules';
@@ -95,7 +96,12 @@ type Account = { actor: User };
 const accountOf = ({ actor }: Account) => actor.id;
 
 /** Sign-ups, resets and confirmation sends: per client address and per key (the contact or account it is about), the same 429 for every key, so the limit reveals no account. */
-const accountRequests = <I extends Ip>(name: string, key: (request: I) => string | null, times = 1) =>
+const accountRequests = <I extends Ip>(
+  name: string,
+  key: (request: I) => string | null,
+  times = 1,
+  { keyedWithAddress = false } = {},
+) =>
   limit<I>(
     name,
     [
@@ -115,7 +121,10 @@ const accountRequests = <I extends Ip>(name: string, key: (request: I) => string
     (request) => {
       const k = key(request);
       // No key (a reset link's token): the address alone is counted.
-      return [byAddress(request), k === null ? null : k.toLowerCase()];
+      // keyedWithAddress: the key's count is per (key, address), so a stranger elsewhere asking
+      // about someone's contact never uses up that person's own requests.
+      const keyed = k === null ? null : k.toLowerCase();
+      return [byAddress(request), keyed && keyedWithAddress ? `${keyed}:${byAddress(request)}` : keyed];
     },
   );
 
@@ -169,6 +178,8 @@ export const signUps = accountRequests<Ip & { body: { email: string | null; phon
 export const passwordResets = accountRequests<Ip & { body: { identifier: string } }>(
   'reset',
   ({ body }) => body.identifier,
+  1,
+  { keyedWithAddress: true },
 );
 /** Tries of a reset: a texted code per number and address, several tries per code sent; a link's token per address. */
 export const resetCodeTries = accountRequests<Ip & { body: { token: string } | { phoneNumber: string } }>(
@@ -178,6 +189,19 @@ export const resetCodeTries = accountRequests<Ip & { body: { token: string } | {
 );
 /** Undo links followed, per address (the link's 256-bit secret is the proof). */
 export const contactUndos = accountRequests<Ip & { body: { token: string } }>('contact-undo', () => null);
+/** Tries of texted reset codes per number a day, from everywhere: guessing cannot go on for ever. */
+export const resetCodeDailyTries = limit<{ body: { token: string } | { phoneNumber: string } }>(
+  'reset-code daily',
+  [
+    {
+      name: 'reset-code:day',
+      points: () => RESET_CODE_TRIES_PER_DAY,
+      windowMs: 24 * HOUR,
+      message: TOO_MANY_ACCOUNT_REQUESTS,
+    },
+  ],
+  ({ body }) => ['phoneNumber' in body ? body.phoneNumber : null],
+);
 export const emailConfirmations = accountRequests<Ip & Account>('contact-email', accountOf);
 export const phoneConfirmations = accountRequests<Ip & Account>('contact-phone', accountOf);
 export const backupContactAdds = accountRequests<Ip & Account>('backup-contact', accountOf);

@@ -104,6 +104,19 @@ describe.skipIf(missing !== null)(
       }
     });
 
+    it('logs no link token: query strings and conversation tokens stay out of the access log', async () => {
+      const secret = `s3cret${Date.now()}`;
+      await get(`/found/ABC123/t/${secret}?x=1`, '127.0.0.1');
+      await get(`/auth/reset?token=${secret}q`, '127.0.0.1');
+      const log = '/var/log/nginx/homing.access.log';
+      await expect
+        .poll(() => fs.existsSync(log) && fs.readFileSync(log, 'utf8').includes('/found/ABC123/t/[token]'), {
+          timeout: WAIT_MS,
+        })
+        .toBe(true);
+      expect(fs.readFileSync(log, 'utf8')).not.toContain(secret);
+    });
+
     it('refuses one address past its finder burst while a finder elsewhere looks up freely', async () => {
       const flood = await Promise.all(
         Array.from({ length: 60 }, () => get('/api/found/ZZZZZZ', '127.0.0.3')),

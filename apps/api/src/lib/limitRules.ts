@@ -49,6 +49,8 @@ const LOGIN_WINDOW_MS = 15 * MINUTE;
 export const accountRequestsPerAddress = (l: Overrides) => l.accountRequestsPerAddress ?? 20;
 /** ... and a contact or account (the key) may ask for. */
 export const ACCOUNT_REQUESTS_PER_KEY = 5;
+/** Tries of texted reset codes one number takes a day from every address (4 codes' worth). */
+export const RESET_CODE_TRIES_PER_DAY = 20;
 
 /** Its entries typed as rules, its keys kept. */
 const table = <K extends string>(entries: Record<K, Rule>) => entries;

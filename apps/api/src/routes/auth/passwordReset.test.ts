@@ -272,3 +272,48 @@ describe('password work per address', () => {
     expect(statuses).toEqual([403, 403, 403, 429]);
   });
 });
+
+describe('reset limits a stranger cannot turn against the owner', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    // TRUST_PROXY=1: each request says which address it comes from in X-Forwarded-For.
+    proxied = await startTestServer({ WORKER: '0', TRUST_PROXY: '1' });
+  });
+  afterAll(() => proxied.close());
+  const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+  it('counts reset requests per (contact, address): a stranger only uses up their own', async () => {
+    const { email } = await signUp(proxied);
+    const stranger = [];
+    for (let i = 0; i < 6; i++)
+      stranger.push(
+        (
+          await proxied.api('POST', '/api/auth/password-reset', {
+            body: { identifier: email },
+            headers: from('203.0.113.50'),
+          })
+        ).status,
+      );
+    expect(stranger).toEqual([200, 200, 200, 200, 200, 429]);
+    const owner = await proxied.api('POST', '/api/auth/password-reset', {
+      body: { identifier: email },
+      headers: from('198.51.100.7'),
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('takes at most 20 tries of texted codes per number a day, from any number of addresses', async () => {
+    const phoneNumber = `+1${uniquePhone()}`;
+    const statuses = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (
+          await proxied.api('POST', '/api/auth/password-reset/confirm', {
+            body: { phoneNumber, code: String(100000 + i), password: 'new password 1' },
+            headers: from(`192.0.2.${i + 1}`),
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([...Array(20).fill(400), 429]);
+  });
+});

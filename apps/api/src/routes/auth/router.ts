@@ -5,7 +5,7 @@ import {
   registerRequest,
   toE164,
 } from '@homing/shared';
-import { passwordResets, passwordWork, resetCodeTries, signUps } from '../../limits';
+import { passwordResets, passwordWork, resetCodeDailyTries, resetCodeTries, signUps } from '../../limits';
 import { presentUser } from '../../presenters/accounts/user';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { authenticator } from '../../services/accounts/authenticator';
@@ -75,7 +75,7 @@ export function authRoutes({ config, worker }: Deps): RouteDef[] {
         body: passwordResetConfirm,
         flatten: true,
         transaction: true,
-        limits: [passwordWork, resetCodeTries],
+        limits: [passwordWork, resetCodeTries, resetCodeDailyTries],
         // On the pool: a wrong code's try must stay counted; scrypt must not hold the transaction.
         // The link or code is checked before the new password is hashed: a made-up one costs no scrypt.
         prepare: async ({ body }, ctx) => {
