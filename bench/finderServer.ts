@@ -55,6 +55,15 @@ if (process.env.BENCH_BARE) {
     REPORT_LIMIT_PER_ITEM: '100000',
     REPORT_LIMIT_PER_ADDRESS: '100000',
     REPORT_HOLD_AFTER_PER_ITEM: '100000',
+    // bench:scrypt-flood: the web build's label page from one address, and its own account limits.
+    ...(process.env.BENCH_ONE_ADDRESS ? { CODE_LOOKUP_LIMIT_PER_MINUTE: '100000000' } : {}),
+    ...(process.env.BENCH_SERVE_WEB ? { SERVE_WEB: '1' } : {}),
+    ...(process.env.BENCH_ACCOUNT_LIMIT
+      ? {
+          ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: process.env.BENCH_ACCOUNT_LIMIT,
+          PASSWORD_LIMIT_PER_ADDRESS: process.env.BENCH_ACCOUNT_LIMIT,
+        }
+      : {}),
   });
   const server = await startServer(config, { db });
   stop = server.close;

@@ -18,6 +18,7 @@ export interface OpenLoopResult {
   /** Successful answers per second over the run. */
   achieved: number;
   p50: number;
+  p95: number;
   p99: number;
   /** Non-2xx answers, failed connections and requests unanswered within the timeout. */
   errors: number;
@@ -92,6 +93,7 @@ export async function openLoop(opts: {
     rate: opts.rate,
     achieved: answered / ((lastAnswer - start) / 1000),
     p50: +pct(0.5).toFixed(1),
+    p95: +pct(0.95).toFixed(1),
     p99: +pct(0.99).toFixed(1),
     errors: [...kinds.values()].reduce((a, b) => a + b, 0),
     errorKinds: [...kinds].map(([kind, n]) => `${kind}×${n}`).join(' '),

@@ -236,7 +236,7 @@ test.describe('items', () => {
     await expect(assign).toContainText('Scan a label with your phone');
     await expect(assign.getByTestId('assign-countdown')).toHaveText(/^(10:00|9:[0-5]\d)$/);
 
-    // The scan's GET only reads: it says an assignment waits and leaves the label as it was.
+    // The scan's GET says an assignment waits and leaves the label as it was.
     const seen = await apiAs<{ type: string; item: { name: string } }>(
       request,
       owner.sessionToken,
@@ -246,8 +246,12 @@ test.describe('items', () => {
     expect(seen).toMatchObject({ type: 'assignment_pending', item: { name: 'Travel bag' } });
     await expect(assign).toContainText('Scan a label with your phone');
 
-    // The phone's scan page completes it with its POST and shows the same success.
+    // The phone's scan page asks first, then completes it with its POST and shows the same success.
     const phone = await phoneSignedIn(browser, owner, `/qr/${codes[0]}`);
+    await expect(
+      phone.page.getByRole('heading', { name: `Put label ${codes[0]} on Travel bag?` }),
+    ).toBeVisible();
+    await phone.page.getByRole('button', { name: 'Put it on' }).click();
     await expect(phone.page.getByRole('heading', { name: 'QR Code Assigned' })).toBeVisible();
     await expect(phone.page.getByText('QR code assigned to your item!')).toBeVisible();
     await expect(phone.page.getByRole('dialog', { name: 'Edit Item' })).toBeVisible();

@@ -1,5 +1,7 @@
 import { hasControlCharacters } from '@homing/shared';
 import Koa from 'koa';
+import { clientAddress } from './lib/trustedProxies';
+import { codeLookup } from './limits';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { notFound } from './errors';
@@ -58,9 +60,23 @@ export function allRoutes(deps: Deps): RouteDef[] {
 }
 
 export function createApp(deps: Deps) {
+  const app = new Koa();
   // Behind N trusted proxies the client is the N-th address from the right of X-Forwarded-For (the
   // one the outermost proxy saw); anything left of it was written by the client and is ignored.
-  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
+  // The header is read only on a connection from a proxy of TRUST_PROXY_FROM: a client reaching
+  // the port directly is counted as itself.
+  if (deps.config.trustProxy) {
+    const { trustProxyFrom, trustProxyHops } = deps.config;
+    app.use((ctx, next) => {
+      ctx.request.ip = clientAddress(
+        ctx.req.socket.remoteAddress,
+        ctx.get('X-Forwarded-For') || undefined,
+        trustProxyFrom,
+        trustProxyHops,
+      );
+      return next();
+    });
+  }
   // Each request is timed once, for its log line and its metrics. An answer written once a graceful
   // shutdown has begun, whenever its request came, closes its connection (server.ts).
   app.use(
@@ -78,7 +94,13 @@ export function createApp(deps: Deps) {
   app.use(compress({ threshold: 1024 }));
   if (deps.config.serveWeb) {
     // The label's URL is answered by the server: a found item's page carries the item (webApp.ts).
-    const labelView = (qrCode: string) => labelPageLoader({ qrCode }, { trx: deps.db, config: deps.config });
+    // Counted on the same per-address look-up limit as every other door: past it the label's URL
+    // is the owner app's scan flow, whose own look-up is refused (429), so nothing is revealed.
+    const lookups = codeLookup.bind({ db: deps.db, config: deps.config });
+    const labelView = async (qrCode: string, ip: string) => {
+      await lookups({ ip });
+      return labelPageLoader({ qrCode }, { trx: deps.db, config: deps.config });
+    };
     app.use(webApp(deps.config.webDist, { labelView }));
   }
   // Multipart is parsed only by the routes that take files, with their own limits.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { proxyList } from './lib/trustedProxies';
 import { z } from 'zod';
 import { labelDomainProblem } from '@homing/label-layout';
 
@@ -27,6 +28,12 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   // Proxies in front that append to X-Forwarded-For; the client is the address the outermost one saw.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  // The proxies' own addresses (or subnets, 10.0.0.0/8), comma-separated: X-Forwarded-For is read
+  // only on connections from them; anyone else reaching the port directly is counted as itself.
+  TRUST_PROXY_FROM: z
+    .string()
+    .default('127.0.0.1,::1')
+    .refine((v) => proxyList(v) !== null, 'must be IP addresses or subnets (a.b.c.d/nn), comma-separated'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Readable lines in a terminal, JSON lines otherwise (a service manager, a log collector).
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
@@ -78,6 +85,7 @@ const envSchema = z.object({
   TEXT_LIMIT_PER_CODE: z.coerce.number().int().min(1).optional(),
   TEXT_UNKNOWN_CODE_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).optional(),
   ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  PASSWORD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   THREAD_MESSAGE_LIMIT_PER_THREAD: z.coerce.number().int().min(1).optional(),
   THREAD_MESSAGE_LIMIT_PER_SENDER: z.coerce.number().int().min(1).optional(),
   // Connection limits (a client must not hold the process's sockets or file descriptors).
@@ -154,6 +162,8 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
     domainName: env.DOMAIN_NAME ?? new URL(publicUrl).host,
     trustProxy: env.TRUST_PROXY,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    /** Whether a connection comes from a trusted proxy (never, without TRUST_PROXY). */
+    trustProxyFrom: env.TRUST_PROXY ? proxyList(env.TRUST_PROXY_FROM)! : () => false,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (stdoutIsTTY ? ('pretty' as const) : ('json' as const)),
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
@@ -198,6 +208,7 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
       textsPerCode: env.TEXT_LIMIT_PER_CODE,
       textUnknownCodesPerNumber: env.TEXT_UNKNOWN_CODE_LIMIT_PER_NUMBER,
       accountRequestsPerAddress: env.ACCOUNT_REQUEST_LIMIT_PER_ADDRESS,
+      passwordsPerAddress: env.PASSWORD_LIMIT_PER_ADDRESS,
       threadMessagesPerThread: env.THREAD_MESSAGE_LIMIT_PER_THREAD,
       threadMessagesPerSender: env.THREAD_MESSAGE_LIMIT_PER_SENDER,
     },
@@ -207,8 +218,10 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_MS,
       maxConnections: env.MAX_CONNECTIONS,
-      // Behind a proxy every socket comes from the proxy: the proxy limits clients (README).
-      maxConnectionsPerAddress: env.TRUST_PROXY ? 0 : env.MAX_CONNECTIONS_PER_ADDRESS,
+      // Counted for every address but the trusted proxies' (every client's socket comes from them;
+      // the proxy limits its clients itself: deploy/nginx.conf.template).
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+      uncountedAddress: env.TRUST_PROXY ? proxyList(env.TRUST_PROXY_FROM)! : () => false,
     },
     eventStreams: {
       perUser: env.EVENT_STREAMS_PER_USER,

@@ -8,6 +8,7 @@ import {
   HOUR,
   limiterOf,
   rules,
+  RESET_CODE_TRIES_PER_DAY,
   TOO_MANY_ACCOUNT_REQUESTS,
   type Rule,
 } from './lib/limitRules';
@@ -98,7 +99,12 @@ type Account = { actor: User };
 const accountOf = ({ actor }: Account) => actor.id;
 
 /** Sign-ups, resets and confirmation sends: per client address and per key (the contact or account it is about), the same 429 for every key, so the limit reveals no account. */
-const accountRequests = <I extends Ip>(name: string, key: (request: I) => string | null, times = 1) =>
+const accountRequests = <I extends Ip>(
+  name: string,
+  key: (request: I) => string | null,
+  times = 1,
+  { keyedWithAddress = false } = {},
+) =>
   limit<I>(
     name,
     [
@@ -117,11 +123,20 @@ const accountRequests = <I extends Ip>(name: string, key: (request: I) => string
     ],
     (request) => {
       const k = key(request);
-      return k === null ? [null, null] : [byAddress(request), k.toLowerCase()];
+      // No key (a reset link's token): the address alone is counted.
+      // keyedWithAddress: the key's count is per (key, address), so a stranger elsewhere asking
+      // about someone's contact never uses up that person's own requests.
+      const keyed = k === null ? null : k.toLowerCase();
+      return [byAddress(request), keyed && keyedWithAddress ? `${keyed}:${byAddress(request)}` : keyed];
     },
   );
 
 export const codeLookup = limit<Ip>('code look-up', [rules.codeLookup], (request) => [byAddress(request)]);
+
+/** Requests that hash or check a password (scrypt), per address, before any hashing. */
+export const passwordWork = limit<Ip>('password work', [rules.passwordWork], (request) => [
+  byAddress(request),
+]);
 
 export const scans = limit<Ip>('scan', [rules.scan], (request) => [byAddress(request)]);
 
@@ -166,12 +181,29 @@ export const signUps = accountRequests<Ip & { body: { email: string | null; phon
 export const passwordResets = accountRequests<Ip & { body: { identifier: string } }>(
   'reset',
   ({ body }) => body.identifier,
+  1,
+  { keyedWithAddress: true },
 );
-/** Tries of a texted reset code (a link's token is not counted): several tries per code sent. */
+/** Tries of a reset: a texted code per number and address, several tries per code sent; a link's token per address. */
 export const resetCodeTries = accountRequests<Ip & { body: { token: string } | { phoneNumber: string } }>(
   'reset-code',
   ({ body }) => ('phoneNumber' in body ? body.phoneNumber : null),
   MAX_CODE_ATTEMPTS,
+);
+/** Undo links followed, per address (the link's 256-bit secret is the proof). */
+export const contactUndos = accountRequests<Ip & { body: { token: string } }>('contact-undo', () => null);
+/** Tries of texted reset codes per number a day, from everywhere: guessing cannot go on for ever. */
+export const resetCodeDailyTries = limit<{ body: { token: string } | { phoneNumber: string } }>(
+  'reset-code daily',
+  [
+    {
+      name: 'reset-code:day',
+      points: () => RESET_CODE_TRIES_PER_DAY,
+      windowMs: 24 * HOUR,
+      message: TOO_MANY_ACCOUNT_REQUESTS,
+    },
+  ],
+  ({ body }) => ['phoneNumber' in body ? body.phoneNumber : null],
 );
 export const emailConfirmations = accountRequests<Ip & Account>('contact-email', accountOf);
 export const phoneConfirmations = accountRequests<Ip & Account>('contact-phone', accountOf);

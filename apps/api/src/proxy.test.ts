@@ -60,3 +60,41 @@ describe.skipIf(missing !== null)(
     });
   },
 );
+
+describe('TRUST_PROXY_FROM: X-Forwarded-For is read only from the configured proxies', () => {
+  let direct: TestServer;
+  beforeAll(async () => {
+    // The proxy is elsewhere: this test's own requests reach the port directly.
+    direct = await startTestServer({
+      TRUST_PROXY: '1',
+      TRUST_PROXY_FROM: '192.0.2.10, 10.0.0.0/8',
+      REPORT_LIMIT_PER_ADDRESS: String(REPORTS_PER_ADDRESS),
+      REPORT_LIMIT_PER_ITEM: '1000',
+    });
+  });
+  afterAll(() => direct?.close());
+
+  it('counts a direct client as its own address whatever X-Forwarded-For it writes', async () => {
+    const owner = await signUp(direct);
+    const { code } = await assignedItem(direct.db.knex, owner.user.id);
+    const statuses = [];
+    for (let i = 0; i < REPORTS_PER_ADDRESS + 2; i++)
+      statuses.push(
+        (
+          await direct.api('POST', `/api/found/${code}/report`, {
+            body: { foundNotes: `seen ${i}` },
+            headers: { 'X-Forwarded-For': `203.0.113.${i + 1}` },
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([...Array(REPORTS_PER_ADDRESS).fill(201), 429, 429]);
+    const keys = await direct.db.knex('rate_limits').where('key', 'like', 'report:ip:%').pluck('key');
+    expect(keys).toEqual(['report:ip:127.0.0.1']);
+  });
+
+  it('refuses a TRUST_PROXY_FROM that is not addresses or subnets', async () => {
+    await expect(startTestServer({ TRUST_PROXY: '1', TRUST_PROXY_FROM: 'nginx.local' })).rejects.toThrow(
+      /TRUST_PROXY_FROM/,
+    );
+  });
+});

@@ -30,7 +30,8 @@ export interface RunningServer {
  * The HTTP server with every socket bounded in time and number: a client that sends nothing or
  * half its headers is cut at `headersTimeoutMs`, a slow body at `requestTimeoutMs`, a silent socket
  * at `idleTimeoutMs`; past `maxConnections` (kept below the open-file limit, so /healthz and the
- * database still get descriptors) or `maxConnectionsPerAddress` new sockets are closed at once.
+ * database still get descriptors) or `maxConnectionsPerAddress` (a trusted proxy's excepted) new
+ * sockets are closed at once.
  */
 export function createHttpServer(limits: Config['http'], handler: http.RequestListener) {
   const server = http.createServer(
@@ -50,6 +51,8 @@ export function createHttpServer(limits: Config['http'], handler: http.RequestLi
     const open = new Map<string, number>();
     server.on('connection', (socket) => {
       const address = socket.remoteAddress ?? '';
+      // A trusted proxy carries every client: it limits them itself (deploy/nginx.conf.template).
+      if (limits.uncountedAddress(address)) return;
       const count = (open.get(address) ?? 0) + 1;
       if (count > perAddress) {
         socket.destroy();

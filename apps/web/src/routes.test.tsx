@@ -25,6 +25,7 @@ const EXPECTED: [string, 'public' | 'user' | 'admin'][] = [
   ['/auth/forgot', 'public'],
   ['/auth/reset', 'public'],
   ['/auth/confirm-email', 'public'],
+  ['/auth/undo-change', 'public'],
   ['/backup/confirm', 'public'],
   ['/settings/contacts', 'user'],
   // A finder conversation, from a report or the owner's e-mail.

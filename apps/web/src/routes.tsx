@@ -6,6 +6,7 @@ import { AppLayout } from './components/AppLayout';
 import AuthPage from './pages/AuthPage';
 import BackupConfirmPage from './pages/BackupConfirmPage';
 import ConfirmEmailPage from './pages/ConfirmEmailPage';
+import UndoChangePage from './pages/UndoChangePage';
 import ContactsPage from './pages/ContactsPage';
 import CreateItemPage from './pages/CreateItemPage';
 import DashboardPage from './pages/DashboardPage';
@@ -59,6 +60,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/auth/forgot', access: 'public', Page: ForgotPasswordPage },
   { path: '/auth/reset', access: 'public', Page: ResetPasswordPage },
   { path: '/auth/confirm-email', access: 'public', Page: ConfirmEmailPage },
+  { path: '/auth/undo-change', access: 'public', Page: UndoChangePage },
   { path: '/backup/confirm', access: 'public', Page: BackupConfirmPage },
   { path: '/settings/contacts', access: 'user', Page: ContactsPage },
   { path: '/test-bulk-print', access: 'public', Page: TestBulkPrintPage },

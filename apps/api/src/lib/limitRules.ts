@@ -49,6 +49,8 @@ const LOGIN_WINDOW_MS = 15 * MINUTE;
 export const accountRequestsPerAddress = (l: Overrides) => l.accountRequestsPerAddress ?? 20;
 /** ... and a contact or account (the key) may ask for. */
 export const ACCOUNT_REQUESTS_PER_KEY = 5;
+/** Tries of texted reset codes one number takes a day from every address (4 codes' worth). */
+export const RESET_CODE_TRIES_PER_DAY = 20;
 
 /** Its entries typed as rules, its keys kept. */
 const table = <K extends string>(entries: Record<K, Rule>) => entries;
@@ -129,6 +131,17 @@ export const rules = table({
     message: TOO_MANY_LOGINS,
   },
   loginByAccount: { name: 'login:id', points: () => 50, windowMs: LOGIN_WINDOW_MS, message: TOO_MANY_LOGINS },
+  // Every request that runs scrypt (sign-up, reset, password change, contact change, deletion), per
+  // client address, counted before any hashing: anonymous callers cannot buy CPU in bulk. Sign-in
+  // has its own (loginByAddress).
+  passwordWork: {
+    name: 'password:ip',
+    points: (l) => l.passwordsPerAddress ?? 30,
+    windowMs: HOUR,
+    message: TOO_MANY_ACCOUNT_REQUESTS,
+    // Past its points a flood is refused from memory: no statement, no hashing.
+    hot: true,
+  },
   // Wrong guesses of the current password per account (services/accounts/currentPasswordChecker.ts).
   currentPassword: {
     name: 'current-password',

@@ -1,12 +1,41 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (
+const rawScrypt = promisify(crypto.scrypt) as (
   pw: string,
   salt: Buffer,
   len: number,
   opts: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/**
+ * How many scrypt runs may be under way at once in this process: one core is left to the event
+ * loop (the label page, sign-in's own queries, the database on the same machine), and at least two
+ * of libuv's four threads stay free for what else runs there (compression, files). Callers past
+ * it wait their turn: a flood of hashing slows hashing, never every other request.
+ */
+export const SCRYPT_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function scrypt(pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) {
+  if (running >= SCRYPT_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  passwordWork.hashes++;
+  try {
+    return await rawScrypt(pw, salt, len, opts);
+  } finally {
+    // The slot passes straight to the next waiter, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** How many scrypt runs this process has done (tests count real work under a flood). */
+export const passwordWork = { hashes: 0 };
 
 // scrypt is memory-hard (N·r·128 bytes = 16 MiB per hash here) and ships with Node: no native addon.
 const PARAMS = { N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };

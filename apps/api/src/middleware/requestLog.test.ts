@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
-import { requestLog } from './requestLog';
+import { loggedPath, requestLog } from './requestLog';
 import { WAIT_MS } from '../testing/patience';
 
 // requestLog alone on a bare Koa app, its JSON lines read back from a stream.
@@ -63,5 +63,15 @@ describe('requestLog', () => {
       expect.objectContaining({ reqId: id, path: '/logs', msg: 'request' }),
     ]);
     for (const line of raw) expect(line.match(/"reqId"/g)).toHaveLength(1);
+  });
+});
+
+describe('what the log keeps', () => {
+  it('replaces a conversation token in the path', () => {
+    expect(loggedPath('/api/found/ABC123/t/s3cr3t-Token_x/messages')).toBe(
+      '/api/found/ABC123/t/[token]/messages',
+    );
+    expect(loggedPath('/found/ABC123/t/s3cr3t')).toBe('/found/ABC123/t/[token]');
+    expect(loggedPath('/api/items')).toBe('/api/items');
   });
 });

@@ -10,6 +10,12 @@ declare module 'koa' {
 }
 
 const REQUEST_ID = Symbol('requestId');
+
+/**
+ * The path as logged: a conversation's token (`…/t/{token}`, a finder's only key to it) is
+ * replaced, so logs hold no secret. Query strings (reset links' tokens) are never logged.
+ */
+export const loggedPath = (path: string) => path.replace(/\/t\/[^/]+/g, '/t/[token]');
 const CHILD = Symbol('requestLogger');
 type Logged = Context & { [REQUEST_ID]?: string; [CHILD]?: Logger };
 
@@ -45,7 +51,8 @@ export function requestLog(
       const elapsed = performance.now() - started;
       answered(ctx, elapsed);
       const ms = Math.round(elapsed);
-      const { method, path, status } = ctx;
+      const { method, status } = ctx;
+      const path = loggedPath(ctx.path);
       const child = ctx[CHILD];
       if (child) child.info({ method, path, status, ms }, 'request');
       else logger.info({ reqId, method, path, status, ms }, 'request');

@@ -9,7 +9,7 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 const SEND = { brotli: false, gzip: false } as const;
 
 /** What the page of a label shows a visitor, embedded in its HTML; null: not a found item. */
-export type LabelView = (qrCode: string) => Promise<{ item: unknown; brandName: string } | null>;
+export type LabelView = (qrCode: string, ip: string) => Promise<{ item: unknown; brandName: string } | null>;
 
 /**
  * The server cannot see a session on a page load (the token lives in localStorage), so the label's
@@ -130,7 +130,7 @@ export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
       return false;
     // A failed look-up (database busy or down) is not the label's fault: the owner app's scan flow
     // asks again and shows its own error, as it did before this page existed.
-    const view = await labelView(code).catch(() => null);
+    const view = await labelView(code, ctx.ip).catch(() => null);
     if (!view) return false;
     ctx.set('Cache-Control', 'private, no-cache');
     allowInlineScripts(ctx, template.hashes);

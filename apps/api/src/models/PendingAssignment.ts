@@ -9,5 +9,7 @@ export class PendingAssignment extends BaseModel {
   expiresAt!: Date;
   completedAt!: Date | null;
   qrCodeId!: string | null;
+  /** The label the owner's scan offered for this assignment (`assignment_pending`), if any. */
+  scannedQrCodeId!: string | null;
   createdAt!: Date;
 }

@@ -54,3 +54,18 @@ export function lostScanSms(scan: Scan, ctx: Context) {
     `${ctx.publicUrl}/dashboard`,
   ].join(' ');
 }
+
+/**
+ * Later scans of a lost item in a short window, folded into one message sent when the window
+ * closes (services/finders/lostScanAlerter.ts): the first scan already alerted at once.
+ */
+export function lostScanDigest(ctx: Context) {
+  const dashboard = `${ctx.publicUrl}/dashboard`;
+  const text = `Your lost ${ctx.itemName} was scanned again. Every scan, with any position shared, is on your dashboard: ${dashboard}`;
+  return {
+    subject: `${ctx.brandName}: your ${ctx.itemName} was scanned again`,
+    text,
+    html: `<p>${escapeHtml(text.replace(dashboard, ''))}<a href="${dashboard}">${dashboard}</a></p>`,
+    sms: `${ctx.brandName}: your lost ${ctx.itemName} was scanned again. See ${dashboard}`,
+  };
+}

@@ -181,6 +181,48 @@ export function emailConfirmEmail(link: string, ctx: AccountContext) {
 export const phoneConfirmSms = (code: string, ctx: AccountContext) =>
   `${ctx.brandName}: your confirmation code is ${code}. It expires in 30 minutes.`;
 
+/** Half hidden: the old address learns where the account went, not the whole new contact. */
+const masked = (contact: string) =>
+  contact.includes('@')
+    ? contact.replace(/^(.)[^@]*(@.).*?(\.[^.]*)$/, '$1***$2***$3')
+    : `•••${contact.slice(-2)}`;
+
+/** To the old address or number after a change of contact: what changed, and the undo link (7 days). */
+export function contactChangedEmail(
+  link: string,
+  ctx: AccountContext & { what: 'email' | 'phone'; to: string },
+) {
+  const thing = ctx.what === 'email' ? 'e-mail address' : 'phone number';
+  return linkEmail(
+    `${ctx.brandName}: your ${thing} was changed`,
+    `The ${thing} of your ${ctx.brandName} account was changed to ${masked(ctx.to)}. If you did this, there is nothing to do.`,
+    link,
+    'This was not me: undo the change',
+    `Undoing puts this address back, signs out every device and lets you choose a new password. The link works for 7 days.`,
+  );
+}
+
+export const contactChangedSms = (
+  link: string,
+  ctx: AccountContext & { what: 'email' | 'phone'; to: string },
+) =>
+  `${ctx.brandName}: the ${ctx.what === 'email' ? 'e-mail address' : 'phone number'} of your account was changed to ${masked(ctx.to)}. Not you? Undo it: ${link}`;
+
+/** To the account's contact after its password was changed in the settings. */
+export function passwordChangedEmail(ctx: AccountContext) {
+  const forgot = `${ctx.publicUrl}/auth/forgot`;
+  return linkEmail(
+    `${ctx.brandName}: your password was changed`,
+    `The password of your ${ctx.brandName} account was changed, and every other device was signed out. If you did this, there is nothing to do.`,
+    forgot,
+    'This was not me: reset my password',
+    'A reset link or code comes to this address, and resetting signs out every device.',
+  );
+}
+
+export const passwordChangedSms = (ctx: AccountContext) =>
+  `${ctx.brandName}: your password was changed. Not you? Reset it at ${ctx.publicUrl}/auth/forgot`;
+
 /** To the holder of an address someone tried to sign up with again: no page says it is taken. */
 export function accountExistsEmail(resetLink: string, ctx: AccountContext) {
   return linkEmail(
@@ -215,14 +257,16 @@ export function escalationReminder(ctx: Context & { reportId: string }) {
 export function backupAlert(ctx: { ownerName: string | null; itemName: string; brandName: string }) {
   const who = ctx.ownerName?.trim() || `A ${ctx.brandName} user`;
   const text = `${who} may need help: someone found their ${ctx.itemName} and they have not answered yet. Please let them know they should check ${ctx.brandName}. (You are one of their backup contacts.)`;
-  return { subject: `${who} may need help`, text, html: `<p>${escapeHtml(text)}</p>` };
+  // The subject carries no owner-written text (their name): it is what a stranger sees first.
+  return { subject: `${ctx.brandName}: a backup contact alert`, text, html: `<p>${escapeHtml(text)}</p>` };
 }
 
 /** Asks a would-be backup contact to confirm by link; nothing else is sent to them before that. */
 export function backupConfirmEmail(link: string, ctx: AccountContext & { ownerName: string | null }) {
   const who = ctx.ownerName?.trim() || `A ${ctx.brandName} user`;
   return linkEmail(
-    `${ctx.brandName}: ${who} asks you to be a backup contact`,
+    // No owner-written text (their name) in the subject: an invitation must not carry a message.
+    `${ctx.brandName}: you are invited to be a backup contact`,
     `${who} would like you to be told if they do not answer when someone finds one of their belongings.`,
     link,
     'Yes, I agree',

@@ -54,8 +54,43 @@ export type LeasedJob = OutboxJob & {
  * every row has had, so rows written before this function are delivered alike.
  */
 export async function enqueue(conn: Conn, jobs: OutboxJob[]) {
-  if (!jobs.length) return;
-  await conn('notifications').insert(jobs.map(toRow)).onConflict('idempotencyKey').ignore();
+  const sent = await withinFinderCaps(conn, jobs);
+  if (!sent.length) return;
+  await conn('notifications').insert(sent.map(toRow)).onConflict('idempotencyKey').ignore();
+}
+
+/**
+ * Messages a finder's address or number may be sent a day, across every report and owner (issue
+ * 27): the address was typed by whoever wrote the report and is never verified, so Homing must not
+ * become a way to flood a stranger. Past it, further messages to it are not written at all.
+ */
+export const FINDER_DAILY_CAP = { email: 10, sms: 5 } as const;
+
+async function withinFinderCaps(conn: Conn, jobs: OutboxJob[]): Promise<OutboxJob[]> {
+  const counted = new Map<string, number>();
+  const kept: OutboxJob[] = [];
+  for (const job of jobs) {
+    // Finders get e-mail and texts, never pushes (those go to owners' devices).
+    if (job.audience !== 'finder' || job.channel === 'push') {
+      kept.push(job);
+      continue;
+    }
+    const key = `${job.channel}:${job.to}`;
+    let count = counted.get(key);
+    if (count === undefined) {
+      const row = (await conn('notifications')
+        .where({ audience: 'finder', channel: job.channel })
+        .whereRaw("payload->>'to' = ?", [job.to])
+        .where('createdAt', '>', new Date(Date.now() - 24 * 60 * 60 * 1000))
+        .count({ n: '*' })
+        .first()) as { n: number | string };
+      count = Number(row.n);
+    }
+    if (count >= FINDER_DAILY_CAP[job.channel]) continue;
+    counted.set(key, count + 1);
+    kept.push(job);
+  }
+  return kept;
 }
 
 function toRow(job: OutboxJob) {

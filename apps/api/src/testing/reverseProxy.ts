@@ -27,11 +27,15 @@ const reachable = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
+/** What docs/DEPLOY.md has the main nginx.conf set (deploy/nginx.conf.template's header too). */
+export const DEPLOY_WORKER_CONNECTIONS = 8192;
+export const DEPLOY_WORKER_RLIMIT_NOFILE = 20000;
+
 /** nginx's main file for a test or bench: no daemon, everything under `dir`, `http` holding `body`. */
-export const mainConf = (dir: string, body: string, workerConnections = 256) => `
+export const mainConf = (dir: string, body: string, workerConnections = 256, rlimitNofile?: number) => `
 daemon off;
 master_process off;
-pid ${dir}/nginx.pid;
+pid ${dir}/nginx.pid;${rlimitNofile ? `\nworker_rlimit_nofile ${rlimitNofile};` : ''}
 error_log ${dir}/error.log warn;
 events { worker_connections ${workerConnections}; }
 http {
@@ -100,9 +104,10 @@ export async function startNginx(upstream: string) {
 
 /**
  * nginx running the repository's deploy/nginx.conf.template, rendered as DEPLOY.md says (only the
- * HOMING_* variables are replaced), with a fresh self-signed certificate, in front of `apiPorts`.
+ * HOMING_* variables are replaced), with a fresh self-signed certificate, in front of `apiPorts`,
+ * under the main-file settings DEPLOY.md gives. `limitExempt`: HOMING_LIMIT_EXEMPT's geo lines.
  */
-export async function startDeployNginx(templatePath: string, apiPorts: number[]) {
+export async function startDeployNginx(templatePath: string, apiPorts: number[], limitExempt = '') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-deploy-nginx-'));
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const cert = path.join(dir, 'cert.pem');
@@ -133,13 +138,19 @@ export async function startDeployNginx(templatePath: string, apiPorts: number[])
     HOMING_SERVER_NAME: 'localhost',
     HOMING_TLS_CERT: cert,
     HOMING_TLS_KEY: key,
+    HOMING_LIMIT_EXEMPT: limitExempt,
   };
   // What `envsubst '${HOMING_…}'` does: replace the named variables, leave nginx's own alone.
   const rendered = fs
     .readFileSync(templatePath, 'utf8')
     .replace(/\$\{(HOMING_[A-Z_]+)\}/g, (whole, name: string) => vars[name] ?? whole);
-  const nginx = await runNginx(dir, mainConf(dir, rendered), httpsPort);
+  const nginx = await runNginx(
+    dir,
+    mainConf(dir, rendered, DEPLOY_WORKER_CONNECTIONS, DEPLOY_WORKER_RLIMIT_NOFILE),
+    httpsPort,
+  );
   return {
+    httpsPort,
     httpUrl: `http://127.0.0.1:${httpPort}`,
     httpsUrl: `https://127.0.0.1:${httpsPort}`,
     rendered,

@@ -149,6 +149,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     CODE_LOOKUP_LIMIT_PER_MINUTE: '100000',
     // Every sign-up comes from 127.0.0.1 too; the per-address limit has its own test that lowers it.
     ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: '100000',
+    PASSWORD_LIMIT_PER_ADDRESS: '100000',
     ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ...env,
   });

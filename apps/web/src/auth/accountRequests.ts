@@ -29,13 +29,23 @@ export const accountApi = {
   confirmEmail: (token: string) =>
     api.post<{ user: SessionUser }>('/api/auth/confirm-email', { token }, { auth: false }),
   contacts: () => api.get<AccountContacts>('/api/users/me/contacts'),
-  changeEmail: (email: string) =>
-    api.post<{ sent: boolean; contacts: AccountContacts }>('/api/users/me/contacts/email', { email }),
-  changePhone: (phoneNumber: string, smsOptIn: boolean) =>
+  changeEmail: (email: string, currentPassword: string) =>
+    api.post<{ sent: boolean; contacts: AccountContacts }>('/api/users/me/contacts/email', {
+      email,
+      currentPassword,
+    }),
+  changePhone: (phoneNumber: string, smsOptIn: boolean, currentPassword: string) =>
     api.post<{ sent: boolean; contacts: AccountContacts }>('/api/users/me/contacts/phone', {
       phoneNumber,
       smsOptIn,
+      currentPassword,
     }),
+  undoContactChange: (token: string) =>
+    api.post<{ restored: 'email' | 'phone'; message: string }>(
+      '/api/auth/undo-contact-change',
+      { token },
+      { auth: false },
+    ),
   confirmPhone: (code: string) =>
     api.post<{ contacts: AccountContacts }>('/api/users/me/contacts/phone/confirm', { code }),
 };

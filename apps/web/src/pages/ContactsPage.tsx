@@ -11,6 +11,7 @@ import { PhoneCodeStep } from './account/PhoneCodeStep';
 import './account/account.css';
 
 const phoneText = (p: string) => formatPhoneDisplay(p) ?? p;
+const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your contact details';
 
 function Status({ verified }: { verified: boolean }) {
   return verified ? (
@@ -75,7 +76,9 @@ function EmailSection({
   onChange: (c: AccountContacts) => void;
 }) {
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
@@ -83,11 +86,15 @@ function EmailSection({
   const send = async (address: string) => {
     const contact = parseContact(address);
     if (contact.kind !== 'email') return setError('Please enter a valid email address');
+    if (!password) return setPasswordError(CURRENT_PASSWORD_REQUIRED);
     setBusy(true);
     setError(null);
-    const result = await accountApi.changeEmail(contact.email);
+    const result = await accountApi.changeEmail(contact.email, password);
     setBusy(false);
+    if (result.code === 'wrong_password' || result.status === 429)
+      return setPasswordError(errorText(result, 'Could not check your password'));
     if (!result.success || !result.data) return setError(errorText(result, 'Could not send the link'));
+    setPassword('');
     onChange(result.data.contacts);
     setSent(
       result.data.sent
@@ -146,6 +153,17 @@ function EmailSection({
             setError(null);
           }}
         />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={passwordError}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setPasswordError(null);
+          }}
+        />
         {sent && (
           <p className="form-message form-message--success" role="status">
             {sent}
@@ -171,6 +189,8 @@ function PhoneSection({
   const { brandName } = useAppConfig().config;
   const { refresh } = useAuth();
   const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [optIn, setOptIn] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -182,16 +202,35 @@ function PhoneSection({
   const send = async (number: string, smsOptIn: boolean) => {
     const contact = parseContact(number);
     if (contact.kind !== 'phone') return setError('Please enter a valid phone number (10 digits)');
+    if (!password) return setPasswordError(CURRENT_PASSWORD_REQUIRED);
     setBusy(true);
     setError(null);
     setNote(null);
-    const result = await accountApi.changePhone(contact.phoneNumber, smsOptIn);
+    const result = await accountApi.changePhone(contact.phoneNumber, smsOptIn, password);
     setBusy(false);
+    if (result.code === 'wrong_password' || result.status === 429)
+      return setPasswordError(errorText(result, 'Could not check your password'));
     if (!result.success || !result.data) return setError(errorText(result, 'Could not send the code'));
+    setPassword('');
     onChange(result.data.contacts);
     if (!result.data.sent) setNote('Saved.');
     setPhone('');
   };
+
+  // A new code, like a new number, needs the current password.
+  const passwordField = (
+    <TextField
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      value={password}
+      error={passwordError}
+      onChange={(e) => {
+        setPassword(e.target.value);
+        setPasswordError(null);
+      }}
+    />
+  );
 
   return (
     <div className="contacts-page__section" aria-labelledby={titleId}>
@@ -217,15 +256,18 @@ function PhoneSection({
         )}
       </p>
       {pending ? (
-        <PhoneCodeStep
-          phoneNumber={pending}
-          onDone={() => {
-            setNote(`${phoneText(pending)} is confirmed.`);
-            void reload();
-            void refresh();
-          }}
-          onResend={() => send(pending, true)}
-        />
+        <>
+          {passwordField}
+          <PhoneCodeStep
+            phoneNumber={pending}
+            onDone={() => {
+              setNote(`${phoneText(pending)} is confirmed.`);
+              void reload();
+              void refresh();
+            }}
+            onResend={() => send(pending, true)}
+          />
+        </>
       ) : (
         <>
           {contacts.phoneNumber && !contacts.phoneVerified && (
@@ -258,6 +300,7 @@ function PhoneSection({
                 setError(null);
               }}
             />
+            {passwordField}
             <div className="check-field">
               <input
                 id={optInId}

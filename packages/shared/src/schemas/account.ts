@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { CONTACT_MESSAGES, parseContact } from '../validation/contact';
+import { currentPassword } from './settings';
 import { safeText } from './text';
 import { PASSWORD_TOO_SHORT } from './auth';
 
@@ -61,9 +62,13 @@ export const passwordResetConfirm = z.union([
 export type PasswordResetConfirm = z.input<typeof passwordResetConfirm>;
 
 /** `POST /api/users/me/contacts/email`: a new (or the unconfirmed) address to confirm. */
-export const contactEmailRequest = z.object({ email: emailAddress });
+export const contactEmailRequest = z.object({ email: emailAddress, currentPassword });
 /** `POST /api/users/me/contacts/phone`: a number to confirm by code, and whether to text it alerts. */
-export const contactPhoneRequest = z.object({ phoneNumber, smsOptIn: z.boolean().default(true) });
+export const contactPhoneRequest = z.object({
+  phoneNumber,
+  smsOptIn: z.boolean().default(true),
+  currentPassword,
+});
 export const contactCodeConfirm = z.object({ code });
 export const contactLinkConfirm = z.object({ token: linkSecret });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../validation/device';
 import { FINDER_LOCALES } from '../validation/finderLocale';
-import { isAcceptedFinderPhone } from '../validation/intlPhone';
+import { isAcceptedFinderPhone, isPremiumOrSatellite } from '../validation/intlPhone';
 import { nameText, safeText } from './text';
 
 export const FOUND_MESSAGE_MAX = 2000;
@@ -11,6 +11,8 @@ export const FOUND_MESSAGES = {
   phone: 'Phone must be +1 followed by 10 digits, or empty',
   phoneInternational:
     'Phone must be a valid number with its country code, like +52 55 1234 5678 (sent as +525512345678), or empty',
+  phoneRefused:
+    'We cannot text premium-rate or satellite numbers. Please give another number or an e-mail address',
   coordinates: 'Location must be a latitude from -90 to 90 and a longitude from -180 to 180',
   email: 'Please enter a valid email address',
   locale: `locale must be one of ${FINDER_LOCALES.join(', ')}`,
@@ -58,6 +60,8 @@ export const foundReportRequest = z
     finderPhone: safeText('Phone')
       .superRefine((v, ctx) => {
         if (isAcceptedFinderPhone(v)) return;
+        if (isPremiumOrSatellite(v))
+          return void ctx.addIssue({ code: 'custom', message: FOUND_MESSAGES.phoneRefused });
         const international = /^\+[02-9]/.test(v);
         ctx.addIssue({
           code: 'custom',

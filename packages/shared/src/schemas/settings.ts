@@ -18,7 +18,8 @@ const newPassword = z
   .string({ error: 'New password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(256, 'Password must be at most 256 characters');
-const currentPassword = z
+/** The account's current password, asked before a change a borrowed session must not make. */
+export const currentPassword = z
   .string({ error: 'Current password is required' })
   .min(1, 'Current password is required')
   .max(256, 'Password must be at most 256 characters');

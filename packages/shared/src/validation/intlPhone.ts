@@ -49,11 +49,23 @@ export function phoneForReport(display: string, country: CountryCode): string {
 }
 
 /**
+ * Ranges we never text (issue 27): they cost the sender per message or reach no person's phone.
+ * +881 satellite (Iridium, Globalstar), +882/+883 international networks, +870 Inmarsat, +979
+ * international premium rate, +808 shared cost; in North America, +1 900 and +1 976 premium lines.
+ */
+const UNTEXTABLE = /^\+(881|882|883|870|979|808|1900|1976)/;
+
+/** True for a number in a premium-rate or satellite range (`UNTEXTABLE`). */
+export const isPremiumOrSatellite = (e164: string) => UNTEXTABLE.test(e164);
+
+/**
  * The server's check of a report's phone: '' or the spec's +1 and 10 digits, or any other valid
  * number written exactly in E.164.
  */
 export function isAcceptedFinderPhone(value: string): boolean {
-  if (value === '' || /^\+1\d{10}$/.test(value)) return true;
+  if (value === '') return true;
+  if (isPremiumOrSatellite(value)) return false;
+  if (/^\+1\d{10}$/.test(value)) return true;
   if (!/^\+[1-9]\d{5,14}$/.test(value) || value.startsWith('+1')) return false;
   const parsed = parsePhoneNumberFromString(value);
   return !!parsed?.isValid() && parsed.number === value;

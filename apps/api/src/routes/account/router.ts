@@ -8,6 +8,7 @@ import {
 } from '@homing/shared';
 import { z } from 'zod';
 import type { Session } from '../../models/Session';
+import { passwordWork } from '../../limits';
 import { presentUser } from '../../presenters/accounts/user';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { accountDeleter } from '../../services/accounts/accountDeleter';
@@ -60,6 +61,7 @@ export function accountRoutes(deps: Deps): RouteDef[] {
         access: 'user',
         body: passwordChangeRequest,
         transaction: true,
+        limits: [passwordWork],
         prepare: async ({ body }, ctx) => {
           await currentPasswordChecker({ password: body.currentPassword }, ctx);
           return hashPassword(body.newPassword);
@@ -68,7 +70,7 @@ export function accountRoutes(deps: Deps): RouteDef[] {
       async ({ prepared, ctx: http }, ctx) => {
         const signedOut = await passwordChanger(
           { passwordHash: prepared, keepSessionId: http.state.sessionId as string | null },
-          ctx,
+          { ...ctx, config: deps.config, worker: deps.worker },
         );
         return { message: SETTINGS_MESSAGES.passwordChanged, signedOutSessions: signedOut };
       },
@@ -134,6 +136,7 @@ export function accountRoutes(deps: Deps): RouteDef[] {
         access: 'user',
         body: accountDeleteRequest,
         transaction: true,
+        limits: [passwordWork],
         prepare: ({ body }, ctx) => currentPasswordChecker({ password: body.password }, ctx),
       },
       async (_input, ctx) => {

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { passwordWork } from '../../lib/passwords';
 import { RESET_SENT_EMAIL, RESET_SENT_SMS } from '../../services/accounts/passwordResetRequester';
 import { signUp, startTestServer, uniqueEmail, uniquePhone, type TestServer } from '../../testing/testServer';
 
@@ -120,6 +122,20 @@ describe('password reset by e-mail', () => {
     }
   });
 
+  it('hashes nothing for a made-up link: 64 parallel bogus confirmations cost no scrypt', async () => {
+    const before = passwordWork.hashes;
+    const answers = await Promise.all(
+      Array.from({ length: 64 }, () =>
+        server.api('POST', '/api/auth/password-reset/confirm', {
+          body: { token: crypto.randomBytes(32).toString('base64url'), password: 'new password 1' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(64).fill(400));
+    expect(answers[0]!.body).toMatchObject({ success: false, code: 'invalid_token' });
+    expect(passwordWork.hashes - before).toBe(0);
+  });
+
   it('refuses bad input with 400', async () => {
     for (const body of [
       {},
@@ -209,5 +225,95 @@ describe('sign-up with a contact that already has an account', () => {
         (await server.api('POST', '/api/auth/register', { body: { email, password: 'password1' } })).status,
       );
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+describe('password work per address', () => {
+  // A server each: a refused address is remembered in the server's memory for the hour.
+  let limited: TestServer;
+  beforeEach(async () => {
+    limited = await startTestServer({ WORKER: '0', PASSWORD_LIMIT_PER_ADDRESS: '3' });
+    return () => limited.close();
+  });
+
+  it('refuses reset confirmations from one address past its count, before any hashing', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await limited.api('POST', '/api/auth/password-reset/confirm', {
+        body: { token: crypto.randomBytes(32).toString('base64url'), password: 'new password 1' },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    // A real link from the same address waits for the hour too: the count is per address.
+    const { email } = await signUp(limited);
+    await limited.api('POST', '/api/auth/password-reset', { body: { identifier: email } });
+    const job = (await limited.db.knex('notifications').orderBy('createdAt')).at(-1) as Job;
+    const secret = new URL(/(http\S+token=\S+)/.exec(job.payload.text)![1]!).searchParams.get('token')!;
+    const before = passwordWork.hashes;
+    const res = await limited.api('POST', '/api/auth/password-reset/confirm', {
+      body: { token: secret, password: 'new password 1' },
+    });
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe('Too many requests. Please wait a while and try again.');
+    expect(passwordWork.hashes - before).toBe(0);
+  });
+
+  it('counts password changes from one address too', async () => {
+    const { token } = await signUp(limited);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await limited.api('POST', '/api/users/me/password', {
+        token,
+        body: { currentPassword: 'wrong password', newPassword: 'new password 1' },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([403, 403, 403, 429]);
+  });
+});
+
+describe('reset limits a stranger cannot turn against the owner', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    // TRUST_PROXY=1: each request says which address it comes from in X-Forwarded-For.
+    proxied = await startTestServer({ WORKER: '0', TRUST_PROXY: '1' });
+  });
+  afterAll(() => proxied.close());
+  const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+  it('counts reset requests per (contact, address): a stranger only uses up their own', async () => {
+    const { email } = await signUp(proxied);
+    const stranger = [];
+    for (let i = 0; i < 6; i++)
+      stranger.push(
+        (
+          await proxied.api('POST', '/api/auth/password-reset', {
+            body: { identifier: email },
+            headers: from('203.0.113.50'),
+          })
+        ).status,
+      );
+    expect(stranger).toEqual([200, 200, 200, 200, 200, 429]);
+    const owner = await proxied.api('POST', '/api/auth/password-reset', {
+      body: { identifier: email },
+      headers: from('198.51.100.7'),
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('takes at most 20 tries of texted codes per number a day, from any number of addresses', async () => {
+    const phoneNumber = `+1${uniquePhone()}`;
+    const statuses = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (
+          await proxied.api('POST', '/api/auth/password-reset/confirm', {
+            body: { phoneNumber, code: String(100000 + i), password: 'new password 1' },
+            headers: from(`192.0.2.${i + 1}`),
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([...Array(20).fill(400), 429]);
   });
 });

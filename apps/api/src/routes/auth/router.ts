@@ -5,13 +5,14 @@ import {
   registerRequest,
   toE164,
 } from '@homing/shared';
-import { passwordResets, resetCodeTries, signUps } from '../../limits';
+import { passwordResets, passwordWork, resetCodeDailyTries, resetCodeTries, signUps } from '../../limits';
 import { presentUser } from '../../presenters/accounts/user';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { authenticator } from '../../services/accounts/authenticator';
 import { sessionCreator } from '../../services/accounts/sessionCreator';
 import { sessionRevoker } from '../../services/accounts/sessionRevoker';
 import { codeAttempter } from '../../services/accounts/codeAttempter';
+import { liveSecretChecker } from '../../services/accounts/accountTokenRedeemer';
 import { passwordResetRequester } from '../../services/accounts/passwordResetRequester';
 import { passwordResetter } from '../../services/accounts/passwordResetter';
 import { hashPassword } from '../../lib/passwords';
@@ -74,12 +75,15 @@ export function authRoutes({ config, worker }: Deps): RouteDef[] {
         body: passwordResetConfirm,
         flatten: true,
         transaction: true,
-        limits: [resetCodeTries],
+        limits: [passwordWork, resetCodeTries, resetCodeDailyTries],
         // On the pool: a wrong code's try must stay counted; scrypt must not hold the transaction.
+        // The link or code is checked before the new password is hashed: a made-up one costs no scrypt.
         prepare: async ({ body }, ctx) => {
           let secret: { secret: string } | { tokenId: string };
-          if ('token' in body) secret = { secret: body.token };
-          else {
+          if ('token' in body) {
+            await liveSecretChecker({ purpose: 'password_reset', secret: body.token }, ctx);
+            secret = { secret: body.token };
+          } else {
             const user = await userByPhoneFinder({ phoneNumber: body.phoneNumber }, ctx);
             secret = await codeAttempter(
               { userId: user?.id ?? null, purpose: 'password_reset', code: body.code },

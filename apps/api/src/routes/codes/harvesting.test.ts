@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CLAIM_MESSAGES, SCAN_MESSAGES } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../../db/connection';
 import { startServer, type RunningServer } from '../../server';
 import { TOO_MANY_LOOKUPS } from '../../lib/limitRules';
-import { assignedItem, makeSet } from '../../testing/codeFactory';
+import { assignedItem, makeItem, makeSet } from '../../testing/codeFactory';
 import { signUp, startTestServer, testDbKind, type TestServer } from '../../testing/testServer';
 
 const LOOKUPS_PER_MINUTE = 8;
@@ -130,4 +133,63 @@ describe('codes cannot be harvested', () => {
       }
     },
   );
+});
+
+describe('every door counts on the one look-up limit', () => {
+  it('refuses assignment completions and picks past the limit (429), taking nothing', async () => {
+    const headers = newAddress();
+    const owner = await signUp(server);
+    const set = await makeSet(server);
+    const itemId = (await makeItem(server, owner.token)).id;
+    await server.api('POST', `/api/items/${itemId}/qr-assignment/pending`, { token: owner.token, headers });
+    const statuses = [];
+    for (let i = 0; i < LOOKUPS_PER_MINUTE + 2; i++)
+      statuses.push(
+        (
+          await server.api('POST', `/api/items/${itemId}/qr-assignment/scan`, {
+            token: owner.token,
+            headers,
+            body: { qrCode: `GUESS${i}XYZ` },
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([...Array(LOOKUPS_PER_MINUTE).fill(404), 429, 429]);
+    const pick = await server.api('POST', `/api/items/${itemId}/qr-assignment`, {
+      token: owner.token,
+      headers,
+      body: { qrCode: set.codes[0]!.value },
+    });
+    expect(pick.status).toBe(429);
+    expect(await server.db.knex('qrCodes').where({ setId: set.setId }).whereNotNull('ownerId')).toEqual([]);
+  });
+
+  it('serves the label URL /qr/{code} with its item only within the limit', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head></head><body>owner app</body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'found.html'),
+      '<html><head><title>Found</title></head><body>finder page</body></html>',
+    );
+    const web = await startTestServer({
+      CODE_LOOKUP_LIMIT_PER_MINUTE: String(LOOKUPS_PER_MINUTE),
+      SERVE_WEB: '1',
+      WEB_DIST: dist,
+    });
+    try {
+      const { code } = await assignedItem(web, (await signUp(web)).user.id, { name: 'Green scarf' });
+      const pages: string[] = [];
+      for (let i = 0; i < LOOKUPS_PER_MINUTE + 2; i++)
+        pages.push(await (await fetch(`${web.url}/qr/${code}`)).text());
+      for (const page of pages.slice(0, LOOKUPS_PER_MINUTE)) expect(page).toContain('Green scarf');
+      // Past the limit: the owner app's page, which names nothing (its own look-up is refused, 429).
+      for (const page of pages.slice(LOOKUPS_PER_MINUTE)) {
+        expect(page).toContain('owner app');
+        expect(page).not.toContain('Green scarf');
+      }
+      expect((await web.api('GET', `/api/qr-code-event/${code}`)).status).toBe(429);
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
 });

@@ -44,7 +44,10 @@ describe('contacts', () => {
     const { email, token } = await signUp(server);
     expect(await contacts(token)).toMatchObject({ email, emailVerified: false, pendingEmail: null });
     const next = uniqueEmail('next');
-    const res = await server.api('POST', '/api/users/me/contacts/email', { token, body: { email: next } });
+    const res = await server.api('POST', '/api/users/me/contacts/email', {
+      token,
+      body: { email: next, currentPassword: 'correct horse' },
+    });
     expect(res.status).toBe(200);
     expect(await contacts(token)).toMatchObject({ email, pendingEmail: next });
     // The old address still signs in; the new one does not yet.
@@ -65,7 +68,10 @@ describe('contacts', () => {
   it('refuses to confirm an address another account has taken meanwhile (409)', async () => {
     const a = await signUp(server);
     const b = await signUp(server);
-    await server.api('POST', '/api/users/me/contacts/email', { token: a.token, body: { email: b.email } });
+    await server.api('POST', '/api/users/me/contacts/email', {
+      token: a.token,
+      body: { email: b.email, currentPassword: 'correct horse' },
+    });
     const res = await server.api('POST', '/api/auth/confirm-email', {
       body: { token: await lastSecret(b.email) },
     });
@@ -78,7 +84,7 @@ describe('contacts', () => {
     const phone = `+1${uniquePhone()}`;
     await server.api('POST', '/api/users/me/contacts/phone', {
       token,
-      body: { phoneNumber: phone, smsOptIn: true },
+      body: { phoneNumber: phone, smsOptIn: true, currentPassword: 'correct horse' },
     });
     expect(await contacts(token)).toMatchObject({ phoneNumber: null, pendingPhoneNumber: phone });
     const wrong = await server.api('POST', '/api/users/me/contacts/phone/confirm', {
@@ -92,6 +98,99 @@ describe('contacts', () => {
     });
     expect(ok.status).toBe(200);
     expect(await contacts(token)).toMatchObject({ phoneNumber: phone, phoneVerified: true, smsOptIn: true });
+  });
+});
+
+describe('a borrowed session cannot take the account', () => {
+  const me = (token: string) => server.api('GET', '/api/auth/me', { token });
+  const login = (identifier: string, password: string) =>
+    server.api('POST', '/api/auth/login', { body: { identifier, password } });
+
+  it('changes no e-mail or number without the current password, and sends nothing', async () => {
+    const { token } = await signUp(server);
+    const next = uniqueEmail('thief');
+    const phone = `+1${uniquePhone()}`;
+    const missing = await server.api('POST', '/api/users/me/contacts/email', {
+      token,
+      body: { email: next },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toContain('Current password is required');
+    const wrong = await server.api('POST', '/api/users/me/contacts/email', {
+      token,
+      body: { email: next, currentPassword: 'a guess' },
+    });
+    expect(wrong.status).toBe(403);
+    const wrongPhone = await server.api('POST', '/api/users/me/contacts/phone', {
+      token,
+      body: { phoneNumber: phone, smsOptIn: true, currentPassword: 'a guess' },
+    });
+    expect(wrongPhone.status).toBe(403);
+    expect(await jobsTo(next)).toEqual([]);
+    expect(await jobsTo(phone)).toEqual([]);
+    expect(await contacts(token)).toMatchObject({ pendingEmail: null, pendingPhoneNumber: null });
+  });
+
+  it('ends every other session, tells the old address with an undo link, and the undo takes the account back', async () => {
+    const { email, token } = await signUp(server);
+    // The owner's address is confirmed, and the owner has a second device.
+    await server.db.knex('users').where({ email }).update({ emailVerifiedAt: new Date() });
+    const other = (await login(email, 'correct horse')).body.sessionToken as string;
+
+    const thief = uniqueEmail('thief');
+    const change = await server.api('POST', '/api/users/me/contacts/email', {
+      token,
+      body: { email: thief, currentPassword: 'correct horse' },
+    });
+    expect(change.status).toBe(200);
+    expect((await me(other)).status).toBe(401);
+    expect((await me(token)).status).toBe(200);
+    await server.api('POST', '/api/auth/confirm-email', { body: { token: await lastSecret(thief) } });
+    expect((await contacts(token)).email).toBe(thief);
+
+    // The old address is told where the account went (half hidden) and how to undo it.
+    const notice = (await jobsTo(email)).at(-1)!;
+    expect(notice.payload.text).toContain('was changed to t***@e***.com');
+    expect(notice.payload.text).toContain('/auth/undo-change?token=');
+    // Meanwhile the thief asks for a reset at the new address.
+    await server.api('POST', '/api/auth/password-reset', { body: { identifier: thief } });
+    const thiefReset = await lastSecret(thief);
+
+    const undo = await server.api('POST', '/api/auth/undo-contact-change', {
+      body: { token: await lastSecret(email) },
+    });
+    expect(undo.status).toBe(200);
+    expect(undo.body.data).toMatchObject({ restored: 'email' });
+    expect((await me(token)).status).toBe(401);
+    const thiefTry = await server.api('POST', '/api/auth/password-reset/confirm', {
+      body: { token: thiefReset, password: 'thief password' },
+    });
+    expect(thiefTry.status).toBe(400);
+    // The owner resets through the restored address and is in again.
+    await server.api('POST', '/api/auth/password-reset', { body: { identifier: email } });
+    const reset = await server.api<{ sessionToken: string }>('POST', '/api/auth/password-reset/confirm', {
+      body: { token: await lastSecret(email), password: 'owner again 1' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await contacts(reset.body.sessionToken)).email).toBe(email);
+    // The link works once.
+    const again = await server.api('POST', '/api/auth/undo-contact-change', {
+      body: { token: /token=([\w-]+)/.exec(notice.payload.text)![1]! },
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('tells the account of a password change, with the way to reset it', async () => {
+    const { email, token } = await signUp(server);
+    await server.db.knex('users').where({ email }).update({ emailVerifiedAt: new Date() });
+    const res = await server.api('POST', '/api/users/me/password', {
+      token,
+      body: { currentPassword: 'correct horse', newPassword: 'new password 1' },
+    });
+    expect(res.status).toBe(200);
+    const notice = (await jobsTo(email)).at(-1)!;
+    expect(notice.payload.text).toContain('The password of your Homing account was changed');
+    expect(notice.payload.text).toContain('/auth/forgot');
   });
 });
 

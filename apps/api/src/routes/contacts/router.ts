@@ -7,7 +7,7 @@ import {
 } from '@homing/shared';
 import { AppError } from '../../errors';
 import { createSmsProvider } from '../../notifications';
-import { emailConfirmations, phoneConfirmations, textLimits } from '../../limits';
+import { contactUndos, emailConfirmations, passwordWork, phoneConfirmations, textLimits } from '../../limits';
 import { parseTextedCode } from '../../lib/textedCode';
 import { textLanguage } from '../../lib/textLanguage';
 import { optedOut } from '../../notifications/recipients';
@@ -19,10 +19,20 @@ import { route, type Deps, type RouteDef } from '../../routing';
 import { codeAttempter } from '../../services/accounts/codeAttempter';
 import { contactChangeRequester } from '../../services/accounts/contactChangeRequester';
 import { contactConfirmer } from '../../services/accounts/contactConfirmer';
+import { contactChangeUndoer } from '../../services/accounts/contactChangeUndoer';
+import { currentPasswordChecker } from '../../services/accounts/currentPasswordChecker';
+import { otherSessionsRevoker } from '../../services/accounts/otherSessionsRevoker';
 import { contactsLoader } from '../../services/accounts/contactsLoader';
 import { smsKeywordRecorder } from '../../services/accounts/smsKeywordRecorder';
 
-/** The owner's e-mail address and phone number: changed only once the new one is confirmed. */
+export const CONTACT_CHANGE_UNDONE =
+  'The change is undone and every device is signed out. Choose a new password to log in again.';
+
+/**
+ * The owner's e-mail address and phone number: a change needs the current password, ends every
+ * other session, and takes effect once the new contact is confirmed; the old one is then told,
+ * with a link that undoes it.
+ */
 export function contactsRoutes({ config, worker, logger, hub, db }: Deps): RouteDef[] {
   const sms = createSmsProvider(config, logger);
   const countText = textLimits({ db, config });
@@ -39,10 +49,12 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
         access: 'user',
         body: contactEmailRequest,
         transaction: true,
-        limits: [emailConfirmations],
+        limits: [passwordWork, emailConfirmations],
+        prepare: ({ body }, ctx) => currentPasswordChecker({ password: body.currentPassword }, ctx),
       },
-      async ({ body }, ctx) => {
-        const { sent } = await contactChangeRequester(body, { ...ctx, config, worker });
+      async ({ body, ctx: http }, ctx) => {
+        const { sent } = await contactChangeRequester({ email: body.email }, { ...ctx, config, worker });
+        await otherSessionsRevoker({ keepSessionId: http.state.sessionId as string | null }, ctx);
         return { sent, contacts: await contacts(ctx) };
       },
     ),
@@ -54,10 +66,13 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
         access: 'user',
         body: contactPhoneRequest,
         transaction: true,
-        limits: [phoneConfirmations],
+        limits: [passwordWork, phoneConfirmations],
+        prepare: ({ body }, ctx) => currentPasswordChecker({ password: body.currentPassword }, ctx),
       },
-      async ({ body }, ctx) => {
-        const { sent } = await contactChangeRequester(body, { ...ctx, config, worker });
+      async ({ body, ctx: http }, ctx) => {
+        const { phoneNumber, smsOptIn } = body;
+        const { sent } = await contactChangeRequester({ phoneNumber, smsOptIn }, { ...ctx, config, worker });
+        await otherSessionsRevoker({ keepSessionId: http.state.sessionId as string | null }, ctx);
         return { sent, contacts: await contacts(ctx) };
       },
     ),
@@ -74,7 +89,7 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
           codeAttempter({ userId: ctx.actor.id, purpose: 'phone_confirm', code: body.code }, ctx),
       },
       async ({ prepared }, ctx) => {
-        await contactConfirmer(prepared, ctx);
+        await contactConfirmer(prepared, { ...ctx, config, worker });
         return { contacts: await contacts(ctx) };
       },
     ),
@@ -89,8 +104,24 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
         transaction: true,
       },
       async ({ body }, ctx) => {
-        const user = await contactConfirmer({ secret: body.token }, ctx);
+        const user = await contactConfirmer({ secret: body.token }, { ...ctx, config, worker });
         return { user: presentUser(user) };
+      },
+    ),
+
+    // The link the old address or number got after a change: it may be opened anywhere, signed out.
+    route(
+      {
+        method: 'post',
+        path: '/api/auth/undo-contact-change',
+        access: 'public',
+        body: contactLinkConfirm,
+        transaction: true,
+        limits: [contactUndos],
+      },
+      async ({ body }, ctx) => {
+        const { channel } = await contactChangeUndoer({ secret: body.token }, ctx);
+        return { restored: channel === 'email' ? 'email' : 'phone', message: CONTACT_CHANGE_UNDONE };
       },
     ),
 

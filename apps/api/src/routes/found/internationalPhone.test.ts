@@ -39,6 +39,11 @@ describe('finder phone numbers', () => {
     ['+999123456789', FOUND_MESSAGES.phoneInternational],
     ['+1555123000', FOUND_MESSAGES.phone],
     ['5551230000', FOUND_MESSAGES.phone],
+    // Premium-rate and satellite ranges (issue 27): the red team's +882 among them.
+    ['+882351234567', FOUND_MESSAGES.phoneRefused],
+    ['+8816312345678', FOUND_MESSAGES.phoneRefused],
+    ['+870772123456', FOUND_MESSAGES.phoneRefused],
+    ['+19005551234', FOUND_MESSAGES.phoneRefused],
   ])('refuses %s with a clear 400 and stores nothing', async (phone, message) => {
     const { code, itemId } = await assignedItem(server.db.knex, owner.user.id);
     const res = await send(code, phone);

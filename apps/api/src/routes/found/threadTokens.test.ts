@@ -34,6 +34,31 @@ describe('finder–owner conversations', () => {
     });
   });
 
+  it('stops opening a conversation 90 days after its last message, like an unknown link', async () => {
+    const { reportId, threadPath } = await startConversation(server);
+    const sent = await server.api('POST', `${apiPath(threadPath)}/messages`, {
+      body: { text: 'Still here' },
+    });
+    expect(sent.status).toBe(201);
+    const day = 24 * 60 * 60 * 1000;
+    const age = (days: number) => new Date(Date.now() - days * day);
+    await server.db
+      .knex('foundReports')
+      .where({ id: reportId })
+      .update({ createdAt: age(200) });
+    await server.db
+      .knex('threadMessages')
+      .where({ foundReportId: reportId })
+      .update({ createdAt: age(89) });
+    expect((await server.api('GET', apiPath(threadPath))).status).toBe(200);
+    await server.db
+      .knex('threadMessages')
+      .where({ foundReportId: reportId })
+      .update({ createdAt: age(91) });
+    const expired = await server.api('GET', apiPath(threadPath));
+    expect(expired.status).toBe(404);
+  });
+
   it('answers a wrong, malformed or foreign token exactly as an unknown one', async () => {
     const { code, threadPath } = await startConversation(server);
     const other = await startConversation(server);

@@ -171,11 +171,10 @@ describe('pending assignment and the scan that completes it', () => {
       type: 'assignment_failed',
       data: { error: SCAN_MESSAGES.assignmentTaken },
     });
+    // A label nobody owns that no scan offered is as unknown as a wrong code.
     const notYet = await complete(item.id, inactive.codes[0]!.value, owner.token);
-    expect(notYet.body).toMatchObject({
-      type: 'assignment_failed',
-      data: { error: SCAN_MESSAGES.inactiveCode },
-    });
+    expect(notYet.status).toBe(404);
+    expect(notYet.body.error).toBe(SCAN_MESSAGES.notFound);
     expect(await itemCode(item.id, owner.token)).toBeNull();
     expect(await codeRow(inactive.codes[0]!.id)).toMatchObject({ ownerId: null });
   });
@@ -197,6 +196,25 @@ describe('pending assignment and the scan that completes it', () => {
     ).toBe(400);
     expect(await itemCode(item.id, owner.token)).toBeNull();
     expect(await codeRow(set.codes[0]!.id)).toMatchObject({ ownerId: null });
+  });
+
+  it('takes a code nobody owns only after the owner scanned it for this assignment (no guessing through the completion)', async () => {
+    const owner = await signUp(server);
+    const item = await makeItem(server, owner.token);
+    const set = await makeSet(server, { count: 2 });
+    await pending(item.id, owner.token);
+    // Straight to the completion with a code of the sheet, never scanned: as unknown as a wrong one.
+    const guess = await complete(item.id, set.codes[1]!.value, owner.token);
+    expect(guess.status).toBe(404);
+    expect(guess.body.error).toBe(SCAN_MESSAGES.notFound);
+    expect(await codeRow(set.codes[1]!.id)).toMatchObject({ ownerId: null, itemId: null });
+    // The scanned one is put on the item once the page confirms it.
+    const seen = await scan(set.codes[0]!.value, owner.token);
+    expect(seen.body.type).toBe('assignment_pending');
+    expect((await complete(item.id, set.codes[1]!.value, owner.token)).status).toBe(404);
+    const done = await complete(item.id, set.codes[0]!.value, owner.token);
+    expect(done.body.type).toBe('assignment_completed');
+    expect(await codeRow(set.codes[0]!.id)).toMatchObject({ ownerId: owner.user.id, itemId: item.id });
   });
 
   it('cancels a pending assignment: the next scan is an ordinary one', async () => {

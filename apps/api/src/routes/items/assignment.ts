@@ -1,3 +1,4 @@
+import { codeLookup } from '../../limits';
 import { assignCodeRequest, itemIdParams } from '@homing/shared';
 import { presentItem } from '../../presenters/items/item';
 import { presentPendingAssignment, presentPendingStatus } from '../../presenters/labels/qrCode';
@@ -39,6 +40,8 @@ export function assignmentRoutes(_deps: Deps): RouteDef[] {
         access: 'user',
         params: itemIdParams,
         body: assignCodeRequest,
+        // A completion tests a code: the same per-address look-up limit as every other door.
+        limits: [codeLookup],
         transaction: true,
         flatten: true,
       },
@@ -53,6 +56,7 @@ export function assignmentRoutes(_deps: Deps): RouteDef[] {
         access: 'user',
         params: itemIdParams,
         body: assignCodeRequest,
+        limits: [codeLookup],
         transaction: true,
         flatten: true,
       },

@@ -209,6 +209,35 @@ describe('a scan of a lost item', () => {
     }
   });
 
+  it('bounds the alerts of a flood of scans: the first at once, the rest in one digest, at most 3 urgent an hour', async () => {
+    const { itemId, code } = await assignedItem(server.db.knex, owner.user.id, { name: 'Blue scooter' });
+    await markLost(itemId, owner.token, lostBody);
+    const ofItem = () =>
+      server.db
+        .knex('notifications')
+        .where({ userId: owner.user.id })
+        .where((q) =>
+          q
+            .where('idempotencyKey', 'like', `lost-scan-${itemId}-%`)
+            .orWhere('idempotencyKey', 'like', `lost-digest-${itemId}-%`),
+        );
+    // 30 devices, as the red team's two addresses did with new device ids.
+    for (let i = 0; i < 30; i++) expect((await scan(code, { deviceId: `flood-${i}` })).status).toBe(201);
+    const rows = await ofItem();
+    const urgent = rows.filter((r) => r.urgent);
+    const digests = rows.filter((r) => String(r.idempotencyKey).startsWith('lost-digest-'));
+    expect(urgent.map((r) => r.channel).sort()).toEqual(['email', 'sms']);
+    expect(digests.length).toBeGreaterThanOrEqual(2);
+    expect(digests.length).toBeLessThanOrEqual(4);
+    for (const d of digests) expect(d.urgent).toBe(false);
+    // Scans sharing a position alert at once, but never more than 3 urgent alerts an hour.
+    for (let i = 0; i < 10; i++)
+      await scan(code, { deviceId: `located-${i}`, latitude: '48.85837', longitude: '2.2945' });
+    const after = (await ofItem()).filter((r) => r.urgent);
+    expect(after.filter((r) => r.channel === 'email')).toHaveLength(3);
+    expect(after.filter((r) => r.channel === 'sms')).toHaveLength(3);
+  });
+
   it('does not alert for the owner’s own scan or for an item that is not lost', async () => {
     const lost = await assignedItem(server.db.knex, owner.user.id);
     await markLost(lost.itemId, owner.token, lostBody);

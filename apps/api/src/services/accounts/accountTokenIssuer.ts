@@ -5,6 +5,8 @@ import { AccountToken, type AccountTokenPurpose } from '../../models/AccountToke
 import type { User } from '../../models/User';
 import {
   accountExistsEmail,
+  contactChangedEmail,
+  contactChangedSms,
   emailConfirmEmail,
   passwordResetEmail,
   passwordResetSms,
@@ -32,25 +34,32 @@ export async function accountTokenIssuer(
     smsOptIn?: boolean;
     /** The reset link goes in the "you already have an account" e-mail instead. */
     accountExists?: boolean;
+    /** A `contact_undo`: the contact that replaced `target`, named (half hidden) in the message. */
+    changedTo?: { what: 'email' | 'phone'; to: string };
+    ttlMs?: number;
   },
   ctx: TrxCtx<User | null> & Effects & AccountMessageDeps,
 ) {
   const { trx, config } = ctx;
+  // An undo link for the e-mail address does not kill the one for the number.
   await AccountToken.query(trx)
     .delete()
     .where({ userId: props.userId, purpose: props.purpose })
+    .modify((q) => props.changedTo && q.where({ channel: props.channel }))
     .whereNull('usedAt');
   const id = crypto.randomUUID();
-  const secret = props.channel === 'email' ? newLinkSecret() : newCode();
+  const undo = props.purpose === 'contact_undo' ? props.changedTo : undefined;
+  // An undo goes as a link either way (it is followed, not typed).
+  const secret = props.channel === 'email' || undo ? newLinkSecret() : newCode();
   await AccountToken.query(trx).insert({
     id,
     userId: props.userId,
     purpose: props.purpose,
     channel: props.channel,
     target: props.target,
-    secretHash: props.channel === 'email' ? hashSecret(secret) : hashSecret(secret, id),
+    secretHash: props.channel === 'email' || undo ? hashSecret(secret) : hashSecret(secret, id),
     smsOptIn: props.smsOptIn ?? null,
-    expiresAt: new Date(Date.now() + ACCOUNT_TOKEN_TTL_MS),
+    expiresAt: new Date(Date.now() + (props.ttlMs ?? ACCOUNT_TOKEN_TTL_MS)),
   });
   const text = { publicUrl: config.publicUrl, brandName: config.brand.name };
   const link = (path: string) => `${config.publicUrl}${path}?token=${encodeURIComponent(secret)}`;
@@ -59,22 +68,27 @@ export async function accountTokenIssuer(
       ? {
           channel: 'email',
           to: props.target,
-          ...(props.accountExists
-            ? accountExistsEmail(link('/auth/reset'), text)
-            : props.purpose === 'password_reset'
-              ? passwordResetEmail(link('/auth/reset'), text)
-              : emailConfirmEmail(link('/auth/confirm-email'), text)),
+          ...(undo
+            ? contactChangedEmail(link('/auth/undo-change'), { ...text, ...undo })
+            : props.accountExists
+              ? accountExistsEmail(link('/auth/reset'), text)
+              : props.purpose === 'password_reset'
+                ? passwordResetEmail(link('/auth/reset'), text)
+                : emailConfirmEmail(link('/auth/confirm-email'), text)),
         }
       : {
           channel: 'sms',
           to: props.target,
-          text:
-            props.purpose === 'password_reset'
+          text: undo
+            ? contactChangedSms(link('/auth/undo-change'), { ...text, ...undo })
+            : props.purpose === 'password_reset'
               ? passwordResetSms(secret, text)
               : phoneConfirmSms(secret, text),
         };
   // A code the person just asked for (`kind: 'code'`) goes to the number being confirmed.
-  const kind = message.channel === 'sms' ? { kind: 'code' as const } : {};
+  // So is an undo link to the old number (no longer the account's: not a `notice`).
+  const kind =
+    message.channel === 'sms' ? { kind: 'code' as const } : undo ? { kind: 'notice' as const } : {};
   await enqueue(trx, [{ ...message, ...kind, userId: props.userId, idempotencyKey: `account-token-${id}` }]);
   ctx.afterCommit(() => ctx.worker?.wake());
 }

@@ -10,8 +10,10 @@ import { ownedItemFinder } from '../../policies/ownedItemFinder';
 
 /**
  * `POST /api/items/{id}/qr-assignment/scan`: the owner's scan page, told by the scan
- * (`assignment_pending`) that this item waits for a label, puts the scanned label on it. A label
- * nobody owns is claimed and attached in one step. The answer is the scan outcome the page shows:
+ * (`assignment_pending`) that this item waits for a label, puts the scanned label on it once the
+ * owner said yes. A label nobody owns is claimed and attached in one step, but only the one the
+ * owner's scan offered for this assignment (404 for any other, as for an unknown code): the
+ * completion is no way to guess codes. The answer is the scan outcome the page shows:
  * `assignment_completed`, or `assignment_failed` with the reason (nothing changed). Sent twice, the
  * second answer is the same completion.
  */
@@ -48,6 +50,7 @@ export async function pendingAssignmentCompleter(
   if (code.itemId) return failed(ASSIGN_MESSAGES.codeOnOtherItem);
   if (code.ownerId && code.ownerId !== actor.id) return failed(SCAN_MESSAGES.assignmentTaken);
   if (!code.ownerId) {
+    if (pending.scannedQrCodeId !== code.id) throw notFound(SCAN_MESSAGES.notFound);
     if (!isSetClaimable(code.set)) return failed(SCAN_MESSAGES.inactiveCode);
     // Claimed conditionally: if someone else got it a moment ago nothing has changed yet.
     const claimed = await QrCode.query(trx)

@@ -16,10 +16,11 @@ import { normalizeCodeValue } from '../../lib/codeValues';
 export const EXPIRED_ASSIGNMENT_NOTICE_MS = 30 * 60 * 1000;
 
 /**
- * What scanning a label means for this viewer (DESIGN.md "Scan outcomes"). It only reads: a
- * signed-in owner with a live pending assignment who scans a label that can be theirs (their own
- * unassigned code, or a claimable code nobody owns) is told `assignment_pending` with the item,
- * and their scan page completes it with an explicit POST (services/items/pendingAssignmentCompleter).
+ * What scanning a label means for this viewer (DESIGN.md "Scan outcomes"). A signed-in owner with
+ * a live pending assignment who scans a label that can be theirs (their own unassigned code, or a
+ * claimable code nobody owns) is told `assignment_pending` with the item, and the scan is noted on
+ * the assignment; their scan page asks them, then completes it with an explicit POST
+ * (services/items/pendingAssignmentCompleter), which takes a code nobody owns only after that scan.
  */
 export async function scanResolver(
   props: { qrCode: string; ip: string },
@@ -44,6 +45,7 @@ export async function scanResolver(
   const pending = actor ? await newestOpenAssignment(actor, trx) : undefined;
   const now = Date.now();
   if (pending && new Date(pending.expiresAt).getTime() > now) {
+    await PendingAssignment.query(trx).findById(pending.id).patch({ scannedQrCodeId: code.id });
     const item = await Item.query(trx).findById(pending.itemId);
     return {
       type: 'assignment_pending',

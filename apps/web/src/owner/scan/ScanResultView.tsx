@@ -76,18 +76,17 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
 
   const current = view?.code === qrCode ? view.view : null;
 
-  // The scan only says an assignment waits; the owner's page completes it explicitly (a POST),
-  // then shows the outcome like any other.
-  useEffect(() => {
-    if (current?.kind !== 'assignment_pending') return;
-    let cancelled = false;
-    void ownerApi.completeAssignment(current.itemId, qrCode).then((result) => {
-      if (!cancelled) setView({ code: qrCode, view: scanView(result) });
+  // The scan only says an assignment waits; the owner says yes ("Put label XXXXX on <item>?"),
+  // then the page completes it explicitly (a POST) and shows the outcome like any other. Opening
+  // a label's link never attaches it by itself.
+  const [assigning, setAssigning] = useState(false);
+  const putOn = (itemId: string) => {
+    setAssigning(true);
+    void ownerApi.completeAssignment(itemId, qrCode).then((result) => {
+      setAssigning(false);
+      setView({ code: qrCode, view: scanView(result) });
     });
-    return () => {
-      cancelled = true;
-    };
-  }, [current, qrCode]);
+  };
 
   useEffect(() => {
     if (current?.kind === 'found_item') navigate(`/found/${encodeURIComponent(qrCode)}`, { replace: true });
@@ -98,7 +97,29 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
   }, [current, navigate, qrCode]);
 
   if (!current || current.kind === 'found_item') return <LoadingState label="Checking QR code..." />;
-  if (current.kind === 'assignment_pending') return <LoadingState label="Assigning QR code..." />;
+  if (current.kind === 'assignment_pending')
+    return (
+      <ResultCard
+        tone="info"
+        title={`Put label ${qrCode} on ${current.itemName}?`}
+        action={
+          <>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={assigning}
+              aria-busy={assigning}
+              onClick={() => putOn(current.itemId)}
+            >
+              {assigning ? 'Assigning QR code...' : 'Put it on'}
+            </button>{' '}
+            <MyItems />
+          </>
+        }
+      >
+        <p className="scan-card__text">Your item waits for a label. Is this the label you stuck on it?</p>
+      </ResultCard>
+    );
 
   switch (current.kind) {
     case 'error':

@@ -28,6 +28,7 @@ describe('scanView', () => {
     ).toEqual({
       kind: 'assignment_pending',
       itemId: 'i1',
+      itemName: 'Keys',
     });
     expect(scanView(ok({ type: 'assignment_pending', message: 'm' }))).toEqual({
       kind: 'error',

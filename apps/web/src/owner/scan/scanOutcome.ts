@@ -12,7 +12,7 @@ export const SCAN_TEXT = {
  */
 export type ScanView =
   | { kind: 'error'; message: string }
-  | { kind: 'assignment_pending'; itemId: string }
+  | { kind: 'assignment_pending'; itemId: string; itemName: string }
   | { kind: 'assignment_completed'; message: string; itemId: string | null }
   | { kind: 'assignment_failed'; error: string }
   | { kind: 'inactive_item'; message: string }
@@ -43,9 +43,13 @@ export function scanView(answer: ScanAnswer): ScanView {
   const message = text(result.message, '');
   switch (result.type) {
     case 'assignment_pending':
-      // The page completes it with a POST; without an item there is nothing to complete.
+      // The page asks the owner, then completes it with a POST; without an item there is nothing to complete.
       return result.item?.id
-        ? { kind: 'assignment_pending', itemId: result.item.id }
+        ? {
+            kind: 'assignment_pending',
+            itemId: result.item.id,
+            itemName: text(result.item.name, 'your item'),
+          }
         : { kind: 'error', message: SCAN_TEXT.failed };
     case 'assignment_completed':
       return {

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINDER_DAILY_CAP } from '../../notifications/outbox';
+import { assignedItem } from '../../testing/codeFactory';
+import { signUp, startTestServer, uniqueEmail, uniquePhone, type TestServer } from '../../testing/testServer';
+
+// Homing relays nothing in bulk to a stranger (issue 27): a finder's address and number are typed
+// by whoever writes the report and never verified, so each gets a bounded number of messages a
+// day, however many reports name it, from however many items and owners.
+
+let server: TestServer;
+beforeAll(async () => {
+  // WORKER=0: the rows stay queued, so the test reads what would be sent.
+  server = await startTestServer({
+    WORKER: '0',
+    REPORT_LIMIT_PER_ADDRESS: '1000',
+    REPORT_LIMIT_PER_ITEM: '1000',
+  });
+});
+afterAll(() => server.close());
+
+const to = async (address: string) =>
+  (await server.db.knex('notifications').where({ audience: 'finder' })).filter(
+    (row: { payload: { to: string } }) => row.payload.to === address,
+  );
+
+describe('per-recipient daily caps on what a finder is sent', () => {
+  it(`sends one address at most ${FINDER_DAILY_CAP.email} e-mails and one number at most ${FINDER_DAILY_CAP.sms} texts a day`, async () => {
+    const victim = uniqueEmail('victim');
+    const phone = `+1${uniquePhone()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < FINDER_DAILY_CAP.email + 4; i++) {
+      // A new owner and item each time: the cap is the recipient's, not the report's.
+      const owner = await signUp(server);
+      const { code } = await assignedItem(server.db.knex, owner.user.id, { name: `Spam ${i}` });
+      const res = await server.api('POST', `/api/found/${code}/report`, {
+        body: { foundNotes: 'Found it', finderEmail: victim, finderPhone: phone },
+      });
+      statuses.push(res.status);
+    }
+    // Every report is stored and reaches its owner; only the finder's copies stop.
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    expect(await to(victim)).toHaveLength(FINDER_DAILY_CAP.email);
+    expect(await to(phone)).toHaveLength(FINDER_DAILY_CAP.sms);
+  });
+});
