@@ -30,6 +30,11 @@ export interface LabelTemplate {
   /** Labels on one page: a sheet's grid, or 1 on a roll (each label is its own page). */
   readonly labelsPerSheet: number;
   readonly page: { readonly width: Pt; readonly height: Pt };
+  /**
+   * The page's name for the spooler (`lp -o media=…`): the paper (`Letter`, `A4`), or the roll's
+   * media as its driver names it (`24mm-circular`).
+   */
+  readonly media: string;
   readonly columns: number;
   readonly rows: number;
   /** The die-cut label's bounding box (a round label's is its diameter both ways). */
@@ -58,8 +63,8 @@ export interface LabelTemplate {
   readonly mediaNames?: readonly string[];
 }
 
-const usLetter = { width: inchToPt(inch(8.5)), height: inchToPt(inch(11)) };
-const a4 = { width: mmToPt(mm(210)), height: mmToPt(mm(297)) };
+const usLetter = { width: inchToPt(inch(8.5)), height: inchToPt(inch(11)), name: 'Letter' };
+const a4 = { width: mmToPt(mm(210)), height: mmToPt(mm(297)), name: 'A4' };
 /** Office printers leave about a sixth of an inch (4.2 mm) unprinted along each edge. */
 const officeInsets: Insets = { top: pt(12), right: pt(12), bottom: pt(12), left: pt(12) };
 
@@ -68,7 +73,7 @@ interface SheetSpec {
   readonly name: string;
   readonly description: string;
   readonly shape: LabelShape;
-  readonly page: { readonly width: Pt; readonly height: Pt };
+  readonly page: { readonly width: Pt; readonly height: Pt; readonly name: string };
   readonly columns: number;
   readonly rows: number;
   readonly label: { readonly width: Pt; readonly height: Pt };
@@ -79,8 +84,11 @@ interface SheetSpec {
 }
 
 function sheet(spec: SheetSpec): LabelTemplate {
+  const { name: media, ...page } = spec.page;
   return {
     ...spec,
+    page,
+    media,
     medium: 'sheet',
     labelsPerSheet: spec.columns * spec.rows,
     labelDiameter: pt(Math.min(spec.label.width, spec.label.height)),
@@ -111,6 +119,7 @@ function roll(spec: RollSpec): LabelTemplate {
   return {
     ...spec,
     medium: 'roll',
+    media: spec.mediaNames[0],
     labelsPerSheet: 1,
     page: spec.label,
     columns: 1,

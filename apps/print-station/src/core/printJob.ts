@@ -39,6 +39,8 @@ export interface JobSpec {
   readonly title: string;
   readonly setId: string | null;
   readonly pdf: Uint8Array;
+  /** The spooler's media for the job (the template's `media`); default `Letter`. */
+  readonly media?: string;
   /** Called once CUPS reports the job completed, never before: marks sets printed. */
   readonly afterCompleted?: (job: SubmittedJob) => Promise<AfterCompleted>;
 }
@@ -121,7 +123,7 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
         printer: spec.printer,
         title: spec.title,
         pdf: spec.pdf,
-        media: 'Letter',
+        media: spec.media ?? 'Letter',
       });
     } catch (error) {
       throw new PrintError('spooler', error instanceof Error ? error.message : String(error));

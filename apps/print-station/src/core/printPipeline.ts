@@ -14,6 +14,7 @@ import {
 } from './pipelineParts';
 import type { JobDeps } from './printJob';
 import { PrintError, runPrintJob } from './printJob';
+import { checkQueueMedia } from './queueMedia';
 
 export type { PipelineDeps, PrintOutcome, PrintSetInput, PrintSheetsJob } from './pipelineParts';
 export { isMarkable, jobTitle } from './pipelineParts';
@@ -58,7 +59,8 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
       title: `QR labels: ${set.name || 'Unnamed Set'}`,
     });
     await input.onRendered?.(pdf);
-    return { set, pdf, pages, labels: codes.length };
+    await checkQueueMedia(deps.spooler, input.printer, template);
+    return { set, pdf, pages, labels: codes.length, media: template.media };
   });
 
   const { set } = prepared;
@@ -70,6 +72,7 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     title,
     setId: set.id,
     pdf: prepared.pdf,
+    media: prepared.media,
     afterCompleted: async (submitted) =>
       isMarkable(set)
         ? markAfterCompletion(deps, [set.id], label, submitted)

@@ -10,6 +10,7 @@ import {
   templateOf,
 } from './pipelineParts';
 import { runPrintJob } from './printJob';
+import { checkQueueMedia } from './queueMedia';
 
 /**
  * The admin screens' print request (PrintPort) on a station printer. After completion it marks
@@ -47,7 +48,8 @@ export async function printSheets(
     const setIds = job.confirmPages ? job.sets.flatMap((set) => (set.setId ? [set.setId] : [])) : [];
     const sets = await Promise.all(setIds.map((id) => deps.api.getSet(id)));
     const markable = sets.filter(isMarkable).map((set) => set.id);
-    return { pdf, pages, labels, setIds, markable };
+    await checkQueueMedia(deps.spooler, printer, template);
+    return { pdf, pages, labels, setIds, markable, media: template.media };
   });
   const { setIds, markable } = prepared;
   const title = jobTitle(job.title, now());
@@ -57,6 +59,7 @@ export async function printSheets(
     title,
     setId: setIds.length === 1 ? setIds[0] : null,
     pdf: prepared.pdf,
+    media: prepared.media,
     afterCompleted: async (submitted) => {
       if (markable.length === 0) return { marked: false, note: 'Printed; nothing to mark' };
       return markAfterCompletion(

@@ -1,0 +1,230 @@
+/**
+ * Roll label printers through CUPS (issue 28): a set made from a Brother DK or DYMO roll template
+ * is printed by the station one label per page at the label's exact size, through the real Debian
+ * drivers (printer-driver-ptouch's QL-570, printer-driver-dymo's LabelWriter 450) on queues whose
+ * device is a file. The driver's own command stream is decoded back to a bitmap per label
+ * (testing/printerStreams.ts), and every label's QR symbol is read by zxing-wasm and by ZBar, in
+ * print order, with the label's four lines beside it and nothing scaled. The set is marked only
+ * after CUPS completed the job; a cancelled roll job marks nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LabelTemplate } from '@homing/label-layout';
+import { getTemplate, labelQrText } from '@homing/label-layout';
+import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
+import type { QrCodeSetDetail } from '@homing/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
+import type { GrayImage } from '../../../../packages/label-layout/test/rasterDecode';
+import { decodeAll, hasPdftoppm, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
+import { hasZbarimg, zbarReadWindows } from '../../../../packages/label-layout/test/zbar';
+import { ippJobAttributes } from '../testing/cups';
+import { decodeBrotherQl, decodeDymoLabelWriter } from '../testing/printerStreams';
+import {
+  DYMO_QUEUE,
+  hasRollQueues,
+  lastStream,
+  QL_QUEUE,
+  restartRollQueue,
+  stopRollQueue,
+} from '../testing/rollQueues';
+import type { StationServer } from '../testing/stationServer';
+import { DOMAIN, startStationServer } from '../testing/stationServer';
+import { CalibrationStore } from './calibration';
+import { JobHistory } from './jobHistory';
+import { PrintError } from './printJob';
+import type { PipelineDeps } from './printPipeline';
+import { printSet } from './printPipeline';
+import { queueTemplates } from './queueMedia';
+import type { Spooler } from './spooler';
+import { CupsSpooler } from './spooler';
+
+const skip =
+  skipWithout(
+    hasRollQueues,
+    `the roll queues ${QL_QUEUE} and ${DYMO_QUEUE}`,
+    'run .ci/cups-roll-setup as root',
+  ) ||
+  skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install poppler-utils') ||
+  skipWithout(hasZbarimg, "ZBar's zbarimg", 'apt-get install zbar-tools');
+
+const DPI = 300;
+
+/** Bounding box of the dark pixels, and the bands of rows with ink (separated by white rows). */
+function inkOf(image: GrayImage) {
+  let [left, top, right, bottom] = [Infinity, Infinity, -1, -1];
+  const inkRows: boolean[] = [];
+  for (let y = 0; y < image.height; y++) {
+    let any = false;
+    for (let x = 0; x < image.width; x++) {
+      if (image.gray[y * image.width + x] < 128) {
+        any = true;
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+    }
+    inkRows.push(any);
+  }
+  const bands = inkRows.filter((ink, y) => ink && !inkRows[y - 1]).length;
+  return { width: right - left + 1, height: bottom - top + 1, bands };
+}
+
+interface Roll {
+  readonly template: LabelTemplate;
+  readonly queue: string;
+  readonly decode: (stream: Uint8Array) => GrayImage[];
+}
+
+const rolls: Roll[] = [
+  {
+    template: getTemplate('brother-dk-11218')!,
+    queue: QL_QUEUE,
+    decode: (stream) => decodeBrotherQl(stream).map((page) => page.image),
+  },
+  {
+    template: getTemplate('brother-dk-11221')!,
+    queue: QL_QUEUE,
+    decode: (stream) => decodeBrotherQl(stream).map((page) => page.image),
+  },
+  {
+    template: getTemplate('dymo-30332')!,
+    queue: DYMO_QUEUE,
+    decode: (stream) => decodeDymoLabelWriter(stream).map((label) => label.image),
+  },
+];
+
+describe.skipIf(skip)('roll label printers through CUPS and their drivers', () => {
+  let t: StationServer;
+  let home: string;
+  let history: JobHistory;
+  const deps = (overrides: Partial<PipelineDeps> = {}): PipelineDeps => ({
+    api: t.api,
+    spooler: new CupsSpooler(),
+    calibration: new CalibrationStore(join(home, 'calibration.json')),
+    history,
+    pollMs: 100,
+    ...overrides,
+  });
+  const rollSet = async (templateId: string, count: number) => {
+    const res = await t.server.api<{ data: QrCodeSetDetail }>(
+      'POST',
+      '/api/admin/qr-sets/create-with-codes',
+      {
+        token: t.admin.token,
+        body: { templateId, count },
+      },
+    );
+    expect(res.status).toBe(201);
+    return res.body.data;
+  };
+
+  beforeAll(async () => {
+    for (const queue of [QL_QUEUE, DYMO_QUEUE]) restartRollQueue(queue);
+    t = await startStationServer();
+    home = mkdtempSync(join(tmpdir(), 'station-rolls-'));
+    history = new JobHistory(join(home, 'history.jsonl'));
+  });
+  afterAll(async () => {
+    for (const queue of [QL_QUEUE, DYMO_QUEUE]) restartRollQueue(queue);
+    await t?.server.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('offers on each queue only the templates of the media its driver lists', async () => {
+    const spooler = new CupsSpooler();
+    expect((await queueTemplates(spooler, QL_QUEUE)).map((tpl) => tpl.id)).toEqual([
+      'brother-dk-11218',
+      'brother-dk-11221',
+    ]);
+    expect((await queueTemplates(spooler, DYMO_QUEUE)).map((tpl) => tpl.id)).toEqual(['dymo-30332']);
+  });
+
+  it.each(rolls.map((roll) => [roll.template.id, roll] as const))(
+    '%s: every label of the set, in print order, scans to its code, with its lines, at exact size; then marked',
+    async (_id, { template, queue, decode }) => {
+      const set = await rollSet(template.id, 6);
+      const outcome = await printSet(deps(), { setId: set.id, printer: queue });
+      expect(outcome).toMatchObject({ pages: 6, labels: 6, marked: true });
+      const job = ippJobAttributes(Number(outcome.jobId.split('-').at(-1)));
+      expect(job).toMatchObject({ 'job-state': 'completed', media: template.media, 'print-scaling': 'none' });
+
+      const labels = decode(lastStream(queue));
+      expect(labels).toHaveLength(6);
+      const expected = set.qrCodes.map((code) => labelQrText(DOMAIN, code.value));
+      const zxing = await Promise.all(
+        labels.map(async (image) => (await decodeAll(image)).map((s) => s.text)),
+      );
+      expect(zxing).toEqual(expected.map((text) => [text]));
+      const zbar = labels.map(
+        (image) =>
+          zbarReadWindows(image, [{ left: 0, top: 0, size: Math.max(image.width, image.height) }])[0],
+      );
+      expect(zbar).toEqual(expected);
+
+      // What the driver printed is the label as drawn at 300 dpi, not scaled: the same ink box
+      // (set name at the top to the address at the bottom, ± 3 dots = 0.25 mm) and the same
+      // bands of ink (set name, brand, symbol, code, address).
+      const drawn = rasterise(
+        await renderLabelSheetsPdf({
+          codes: [{ value: set.qrCodes[0].value, setName: set.name }],
+          template,
+          domainName: DOMAIN,
+          brandWord: 'homing',
+        }),
+        DPI,
+      )[0];
+      const want = inkOf(drawn);
+      expect(want.bands).toBeGreaterThanOrEqual(5);
+      const got = inkOf(labels[0]);
+      expect(Math.abs(got.width - want.width)).toBeLessThanOrEqual(3);
+      expect(Math.abs(got.height - want.height)).toBeLessThanOrEqual(3);
+      expect(got.bands).toBe(want.bands);
+
+      expect((await t.getSet(set.id)).isPrinted).toBe(true);
+    },
+  );
+
+  it('refuses a roll template on a queue without its media, before printing anything', async () => {
+    const set = await rollSet('dymo-30332', 2);
+    const error: PrintError = await printSet(deps(), { setId: set.id, printer: QL_QUEUE }).catch((e) => e);
+    expect(error).toBeInstanceOf(PrintError);
+    expect(error.message).toMatch(
+      /^Printer HomingQL has no DYMO 30332 1" Square media \(it offers .*24mm-circular/,
+    );
+    expect((await t.getSet(set.id)).isPrinted).toBe(false);
+  });
+
+  it('marks nothing when a roll job is cancelled', async () => {
+    const set = await rollSet('brother-dk-11218', 3);
+    const cups = new CupsSpooler();
+    // The queue stops between the printer check and lp, so the job is held and then cancelled.
+    const spooler: Spooler = {
+      kind: 'cups',
+      printers: () => cups.printers(),
+      status: (job) => cups.status(job),
+      cancel: (job) => cups.cancel(job),
+      media: (printer) => cups.media(printer),
+      async submit(submission) {
+        stopRollQueue(QL_QUEUE);
+        const job = await cups.submit(submission);
+        await cups.cancel(job);
+        return job;
+      },
+    };
+    try {
+      const error: PrintError = await printSet(deps({ spooler }), { setId: set.id, printer: QL_QUEUE }).catch(
+        (e) => e,
+      );
+      expect(error).toBeInstanceOf(PrintError);
+      expect(error.reason).toBe('canceled');
+      expect(error.message).toMatch(/^Job HomingQL-\d+ was cancelled.*; the set was not marked printed$/);
+    } finally {
+      restartRollQueue(QL_QUEUE);
+    }
+    expect((await t.getSet(set.id)).isPrinted).toBe(false);
+    expect((await history.list(1))[0]).toMatchObject({ outcome: 'canceled', marked: false });
+  });
+});
