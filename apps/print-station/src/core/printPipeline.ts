@@ -34,10 +34,15 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     const set = await deps.api.getSet(input.setId);
     if (set.qrCodes.length === 0) throw new PrintError('invalid', 'This set has no codes to print');
     const template = templateOf(set.templateId);
+    if (input.templateId && input.templateId !== set.templateId)
+      throw new PrintError(
+        'invalid',
+        `This set is for ${template.name} labels; the preset is for ${templateOf(input.templateId).name}`,
+      );
     checkStart(template, startColumn, startRow);
     const [config, calibration] = await Promise.all([
       deps.api.getAppConfig(),
-      deps.calibration.get(input.printer),
+      input.calibration ?? deps.calibration.get(input.printer),
     ]);
     const codes = set.qrCodes.map((code) => ({ value: code.value, setName: set.name }));
     const pages = pageCount(codes.length, template, { column: startColumn, row: startRow });

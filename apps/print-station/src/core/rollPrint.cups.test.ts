@@ -39,6 +39,7 @@ import { printSet } from './printPipeline';
 import { queueTemplates } from './queueMedia';
 import type { Spooler } from './spooler';
 import { CupsSpooler } from './spooler';
+import { runCli } from '../cli/run';
 
 const skip =
   skipWithout(
@@ -226,5 +227,70 @@ describe.skipIf(skip)('roll label printers through CUPS and their drivers', () =
     }
     expect((await t.getSet(set.id)).isPrinted).toBe(false);
     expect((await history.list(1))[0]).toMatchObject({ outcome: 'canceled', marked: false });
+  });
+
+  it("npm run station headless: lists the QL queue's templates, saves a preset, prints a roll set with it", async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const cliHome = mkdtempSync(join(tmpdir(), 'station-rolls-cli-'));
+    const io = {
+      env: {
+        HOMING_STATION_HOME: cliHome,
+        HOMING_SERVER: t.server.url,
+        HOMING_IDENTIFIER: t.admin.email,
+        HOMING_PASSWORD: t.admin.password,
+      },
+      out: (line: string) => out.push(line),
+      err: (line: string) => err.push(line),
+    };
+    try {
+      expect(await runCli(['login'], io)).toBe(0);
+      expect(await runCli(['templates', '--printer', QL_QUEUE], io)).toBe(0);
+      const listed = out.splice(0).join('\n');
+      expect(listed).toMatch(/brother-dk-11218\s+roll\s+24mm-circular/);
+      expect(listed).toMatch(/brother-dk-11221\s+roll\s+23x23mm/);
+      expect(listed).not.toContain('avery-4221');
+      expect(listed).not.toContain('dymo-30332');
+
+      const saved = [
+        'preset-save',
+        '--name',
+        'QL round',
+        '--template',
+        'brother-dk-11218',
+        '--printer',
+        QL_QUEUE,
+      ];
+      expect(await runCli([...saved, '--x-mm', '0.3'], io)).toBe(0);
+      expect(out.splice(0)).toContain(`Saved preset QL round: brother-dk-11218 on ${QL_QUEUE}.`);
+
+      const set = await rollSet('brother-dk-11218', 4);
+      expect(await runCli(['print', '--set', set.id, '--preset', 'ql round'], io), err.join('\n')).toBe(0);
+      expect(out.at(-1)).toMatch(
+        new RegExp(`^Printed set ${set.id} as job ${QL_QUEUE}-\\d+ on ${QL_QUEUE}: 4 labels`),
+      );
+      expect(err.join('\n')).toContain('offset x +0.30 mm, y +0.00 mm');
+      expect((await t.getSet(set.id)).isPrinted).toBe(true);
+      const read = await Promise.all(
+        decodeBrotherQl(lastStream(QL_QUEUE)).map((page) => decodeAll(page.image)),
+      );
+      expect(read.map((symbols) => symbols.map((s) => s.text))).toEqual(
+        set.qrCodes.map((code) => [labelQrText(DOMAIN, code.value)]),
+      );
+
+      // A preset for another template refuses the set before anything is printed.
+      await runCli(
+        ['preset-save', '--name', 'Dymo', '--template', 'dymo-30332', '--printer', DYMO_QUEUE],
+        io,
+      );
+      const other = await rollSet('brother-dk-11218', 2);
+      expect(await runCli(['print', '--set', other.id, '--preset', 'Dymo'], io)).toBe(1);
+      expect(err.at(-1)).toBe(
+        'Error: This set is for Brother DK-11218 24 mm Round labels; the preset is for DYMO 30332 1" Square',
+      );
+      expect((await t.getSet(other.id)).isPrinted).toBe(false);
+    } finally {
+      rmSync(cliHome, { recursive: true, force: true });
+    }
   });
 });
