@@ -31,8 +31,12 @@ export function adminApi(api: ApiClient) {
       api.post<BulkCreateCodesResult>('/api/admin/qr-codes/bulk', body),
     sets: () => api.get<QrCodeSetSummary[]>('/api/admin/qr-sets'),
     set: (id: string) => api.get<QrCodeSetDetail>(`/api/admin/qr-sets/${encodeURIComponent(id)}`),
-    createSet: (templateId: string) =>
-      api.post<QrCodeSetDetail>('/api/admin/qr-sets/create-with-codes', { templateId }),
+    /** `count`: roll templates only, the set's number of labels. */
+    createSet: (templateId: string, count?: number) =>
+      api.post<QrCodeSetDetail>(
+        '/api/admin/qr-sets/create-with-codes',
+        count === undefined ? { templateId } : { templateId, count },
+      ),
     split: (body: SplitSetRequest) => api.post<SplitSetResult>('/api/admin/qr-sets/split', body),
     markPrinted: (setIds: string[]) =>
       api.post<MarkSetsPrintedResult>('/api/admin/qr-sets/mark-sets-printed', { setIds }),
