@@ -14,6 +14,7 @@ import type { LabelTemplate } from '@homing/label-layout';
 import { getTemplate, labelQrText } from '@homing/label-layout';
 import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
 import type { QrCodeSetDetail } from '@homing/shared';
+import { printSheetsRequest } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 import type { GrayImage } from '../../../../packages/label-layout/test/rasterDecode';
@@ -36,6 +37,7 @@ import { JobHistory } from './jobHistory';
 import { PrintError } from './printJob';
 import type { PipelineDeps } from './printPipeline';
 import { printSet } from './printPipeline';
+import { printSheets } from './printSheets';
 import { queueTemplates } from './queueMedia';
 import type { Spooler } from './spooler';
 import { CupsSpooler } from './spooler';
@@ -187,6 +189,26 @@ describe.skipIf(skip)('roll label printers through CUPS and their drivers', () =
       expect((await t.getSet(set.id)).isPrinted).toBe(true);
     },
   );
+
+  it("prints the admin screens' request (the Electron station's path) on a DYMO roll, then marks the set", async () => {
+    const set = await rollSet('dymo-30332', 3);
+    const request = printSheetsRequest.parse({
+      title: 'Roll set',
+      templateId: 'dymo-30332',
+      domainName: DOMAIN,
+      brandWord: 'homing',
+      sets: [{ setId: set.id, setName: set.name, codes: set.qrCodes.map(({ value }) => ({ value })) }],
+    });
+    const outcome = await printSheets(deps(), request, DYMO_QUEUE);
+    expect(outcome).toMatchObject({ pages: 3, labels: 3, marked: true });
+    const read = await Promise.all(
+      decodeDymoLabelWriter(lastStream(DYMO_QUEUE)).map((l) => decodeAll(l.image)),
+    );
+    expect(read.map((symbols) => symbols.map((s) => s.text))).toEqual(
+      set.qrCodes.map((code) => [labelQrText(DOMAIN, code.value)]),
+    );
+    expect((await t.getSet(set.id)).isPrinted).toBe(true);
+  });
 
   it('refuses a roll template on a queue without its media, before printing anything', async () => {
     const set = await rollSet('dymo-30332', 2);
