@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const put = (body: unknown) =>
-  t.server.api<{ data: { preset: Preset } }>('PUT', '/api/admin/print-presets', {
+  t.server.api<{ data: { preset: Preset } }>('POST', '/api/admin/print-presets', {
     token: t.admin.token,
     body,
   });
@@ -88,12 +88,12 @@ describe('/api/admin/print-presets', () => {
       },
     ]);
 
-    const del = await t.server.api('DELETE', `/api/admin/print-presets/${ql.body.data.preset.id}`, {
+    const del = await t.server.api('POST', `/api/admin/print-presets/${ql.body.data.preset.id}/delete`, {
       token: t.admin.token,
     });
     expect(del.status).toBe(200);
     expect((await list()).map((p) => p.name)).toEqual(['office']);
-    const again = await t.server.api('DELETE', `/api/admin/print-presets/${ql.body.data.preset.id}`, {
+    const again = await t.server.api('POST', `/api/admin/print-presets/${ql.body.data.preset.id}/delete`, {
       token: t.admin.token,
     });
     expect(again.status).toBe(404);

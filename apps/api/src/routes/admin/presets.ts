@@ -11,7 +11,10 @@ import {
 
 const idParams = z.object({ id: z.uuid({ error: PRESET_NOT_FOUND }) });
 
-/** Named print presets (issue 28): template + printer + offsets + start, shared by the admins. */
+/**
+ * Named print presets (issue 28): template + printer + offsets + start, shared by the admins. GET
+ * and POST only, so the print station's screens (whose bridge passes only those) can use them too.
+ */
 export function presetRoutes(): RouteDef[] {
   return [
     route({ method: 'get', path: '/api/admin/print-presets', access: 'admin' }, async (_input, ctx) => ({
@@ -19,7 +22,7 @@ export function presetRoutes(): RouteDef[] {
     })),
     route(
       {
-        method: 'put',
+        method: 'post',
         path: '/api/admin/print-presets',
         access: 'admin',
         body: printPreset,
@@ -29,8 +32,8 @@ export function presetRoutes(): RouteDef[] {
     ),
     route(
       {
-        method: 'delete',
-        path: '/api/admin/print-presets/:id',
+        method: 'post',
+        path: '/api/admin/print-presets/:id/delete',
         access: 'admin',
         params: idParams,
         transaction: true,
