@@ -2,6 +2,8 @@ import type {
   BulkCreateCodesRequest,
   BulkCreateCodesResult,
   MarkSetsPrintedResult,
+  PrintPreset,
+  PrintPresetInput,
   PrintTemplate,
   QrAnalytics,
   QrCodeSetDetail,
@@ -22,6 +24,9 @@ export interface AdminVoucher {
   owner: { name: string | null; email: string | null; phoneNumber: string | null };
 }
 
+/** A print preset as the server keeps it (issue 28). */
+export type SavedPrintPreset = PrintPreset & { id: string };
+
 /** The admin API of spec section 7, typed. Every call answers the envelope; none throws on HTTP errors. */
 export function adminApi(api: ApiClient) {
   return {
@@ -41,6 +46,11 @@ export function adminApi(api: ApiClient) {
     markPrinted: (setIds: string[]) =>
       api.post<MarkSetsPrintedResult>('/api/admin/qr-sets/mark-sets-printed', { setIds }),
     markReleased: (setIds: string[]) => api.post<null>('/api/admin/qr-sets/mark-sets-released', { setIds }),
+    presets: () => api.get<{ presets: SavedPrintPreset[] }>('/api/admin/print-presets'),
+    savePreset: (preset: PrintPresetInput) =>
+      api.post<{ preset: SavedPrintPreset }>('/api/admin/print-presets', preset),
+    deletePreset: (id: string) =>
+      api.post<{ deleted: true }>(`/api/admin/print-presets/${encodeURIComponent(id)}/delete`),
     vouchers: () => api.get<{ vouchers: AdminVoucher[] }>('/api/admin/gift-vouchers'),
     voidVoucher: (id: string) =>
       api.post<{ voucher: AdminVoucher }>(`/api/admin/gift-vouchers/${encodeURIComponent(id)}/void`),
