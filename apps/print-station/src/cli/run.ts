@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ZodError } from 'zod';
+import type { PrintPreset } from '@homing/shared';
+import { printPreset } from '@homing/shared';
+import { z, ZodError } from 'zod';
 import type { HistoryEntry } from '../core/jobHistory';
 import type { PendingMark } from '../core/markJournal';
 import type { PrinterInfo } from '../core/printers';
@@ -85,6 +87,16 @@ const doneLine = (what: string, outcome: PrintOutcome) =>
   `${what} as job ${outcome.jobId} on ${outcome.printer}: ${outcome.labels ? `${outcome.labels} labels on ` : ''}` +
   `${outcome.pages} ${outcome.pages === 1 ? 'sheet' : 'sheets'}. ${outcome.note}.`;
 
+/** A preset saved in the web admin (`/api/admin/print-presets`), by name without case. */
+async function serverPreset(station: Station, name: string): Promise<PrintPreset | null> {
+  const response = await (await station.api()).raw('GET', '/api/admin/print-presets');
+  if (!response.ok) return null;
+  const body = (await response.json()) as { data?: { presets?: unknown } };
+  const list = z.array(printPreset).safeParse(body.data?.presets);
+  const key = name.trim().toLowerCase();
+  return list.success ? (list.data.find((preset) => preset.name.toLowerCase() === key) ?? null) : null;
+}
+
 async function execute(command: Command, station: Station, io: CliIo, presets: PresetStore): Promise<number> {
   const progress = (event: { message: string }) => io.err(`… ${event.message}`);
   switch (command.name) {
@@ -108,7 +120,10 @@ async function execute(command: Command, station: Station, io: CliIo, presets: P
       io.out('Signed out.');
       return EXIT.ok;
     case 'print': {
-      const preset = command.preset ? await presets.get(command.preset) : null;
+      // The station's own presets first, then the ones the admins saved in the web admin.
+      const preset = command.preset
+        ? ((await presets.get(command.preset)) ?? (await serverPreset(station, command.preset)))
+        : null;
       if (command.preset && !preset) {
         io.err(`Error: There is no preset named ${command.preset} (npm run station -- presets)`);
         return EXIT.failure;

@@ -300,6 +300,19 @@ describe.skipIf(skip)('roll label printers through CUPS and their drivers', () =
         set.qrCodes.map((code) => [labelQrText(DOMAIN, code.value)]),
       );
 
+      // A preset saved in the web admin (the API) works the same.
+      const web = await t.server.api('POST', '/api/admin/print-presets', {
+        token: t.admin.token,
+        body: { name: 'Web DYMO', templateId: 'dymo-30332', printer: DYMO_QUEUE },
+      });
+      expect(web.status).toBe(200);
+      const dymoSet = await rollSet('dymo-30332', 2);
+      expect(await runCli(['print', '--set', dymoSet.id, '--preset', 'web dymo'], io), err.join('\n')).toBe(
+        0,
+      );
+      expect(out.at(-1)).toMatch(new RegExp(`on ${DYMO_QUEUE}: 2 labels`));
+      expect((await t.getSet(dymoSet.id)).isPrinted).toBe(true);
+
       // A preset for another template refuses the set before anything is printed.
       await runCli(
         ['preset-save', '--name', 'Dymo', '--template', 'dymo-30332', '--printer', DYMO_QUEUE],
