@@ -57,4 +57,19 @@ describe('POST /api/admin/qr-sets/create-with-codes on a roll template', () => {
     const sheet = await create({ templateId: 'avery-5160' });
     expect(sheet.body.data).toMatchObject({ codeCount: 30, rows: 5, columns: 6 });
   });
+
+  it('keeps the lifecycle: printed, then split into runs of labels in print order, then a run released', async () => {
+    const set = (await create({ templateId: 'brother-dk-11218', count: 10 })).body.data; // 3 rows of 4, 2 in the last
+    expect((await t.markPrinted(set.id)).body.data).toEqual({ updatedCount: 1 });
+    const res = await t.split({ setId: set.id, rowsPerSet: 1 });
+    expect(res.status).toBe(200);
+    const { children } = res.body.data;
+    expect(children.map((child) => [child.name, child.codeCount])).toEqual([
+      [`${set.name}, row 1`, 4],
+      [`${set.name}, row 2`, 4],
+      [`${set.name}, row 3`, 2],
+    ]);
+    const released = await t.api.post('/api/admin/qr-sets/mark-sets-released', { setIds: [children[0].id] });
+    expect(released.status).toBe(200);
+  });
 });
