@@ -210,6 +210,31 @@ describe.skipIf(skip)('roll label printers through CUPS and their drivers', () =
     expect((await t.getSet(set.id)).isPrinted).toBe(true);
   });
 
+  it.each([
+    ['brother-dk-11218', QL_QUEUE, (stream: Uint8Array) => decodeBrotherQl(stream).map((p) => p.image)],
+    ['dymo-30332', DYMO_QUEUE, (stream: Uint8Array) => decodeDymoLabelWriter(stream).map((l) => l.image)],
+  ] as const)(
+    "%s: the printer's calibration moves every label by its offsets",
+    async (templateId, queue, decode) => {
+      const calibration = new CalibrationStore(join(home, `calibration-${queue}.json`));
+      const centres = async () => {
+        const set = await rollSet(templateId, 2);
+        await printSet(deps({ calibration }), { setId: set.id, printer: queue });
+        const symbols = await Promise.all(decode(lastStream(queue)).map((image) => decodeAll(image)));
+        return symbols.map(([symbol]) => ({ x: symbol.x, y: symbol.y }));
+      };
+      const plain = await centres();
+      await calibration.set(queue, { xMm: 1, yMm: -0.5 });
+      const moved = await centres();
+      const dotsPerMm = DPI / 25.4;
+      for (const [i, centre] of moved.entries()) {
+        // Right and up on the label by 1 mm and 0.5 mm, within a dot and a half.
+        expect(Math.abs(centre.x - plain[i].x - dotsPerMm)).toBeLessThanOrEqual(1.5);
+        expect(Math.abs(centre.y - plain[i].y + 0.5 * dotsPerMm)).toBeLessThanOrEqual(1.5);
+      }
+    },
+  );
+
   it('refuses a roll template on a queue without its media, before printing anything', async () => {
     const set = await rollSet('dymo-30332', 2);
     const error: PrintError = await printSet(deps(), { setId: set.id, printer: QL_QUEUE }).catch((e) => e);
