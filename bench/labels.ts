@@ -5,9 +5,12 @@
  * prints the median time, the file size, the time per sheet and how the time scales. Targets:
  * 10 sheets in under 200 ms and 300 KB; 100 sheets no more than 10 × the 10-sheet time (linear).
  * Timings are noisy on shared machines, so a miss is reported, not fatal, unless
- * BENCH_STRICT=1 is set.
+ * BENCH_STRICT=1 is set. In the same run, beside one Avery 4221 sheet: one sheet of each other
+ * sheet template and one roll job (80 labels on Brother DK-11218, one label per page).
  */
 import os from 'node:os';
+import type { LabelTemplate } from '@homing/label-layout';
+import { avery22805, avery4221, avery5160, averyL7160, brotherDk11218 } from '@homing/label-layout';
 import type { LabelCode } from '@homing/label-layout/pdf';
 import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
 import { CODE_ALPHABET as ALPHABET } from '@homing/shared/codes';
@@ -61,6 +64,43 @@ async function measure(sheets: number, runs: number): Promise<Result> {
   return { sheets, medianMs: median(times), minMs: Math.min(...times), medianCpuMs: median(cpuTimes), bytes };
 }
 
+interface TemplateResult {
+  readonly template: LabelTemplate;
+  readonly labels: number;
+  readonly pages: number;
+  readonly medianMs: number;
+  readonly medianCpuMs: number;
+  readonly bytes: number;
+}
+
+/** One job of `labels` labels on `template`, timed as `measure` times the sheets. */
+async function measureTemplate(
+  template: LabelTemplate,
+  labels: number,
+  runs: number,
+): Promise<TemplateResult> {
+  const input = codes(labels);
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < runs; run++) {
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const pdf = await renderLabelSheetsPdf({
+      codes: input,
+      template,
+      domainName: 'homing.example',
+      brandWord: 'homing',
+    });
+    times.push(performance.now() - started);
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
+    bytes = pdf.length;
+  }
+  const pages = Math.ceil(labels / template.labelsPerSheet);
+  return { template, labels, pages, medianMs: median(times), medianCpuMs: median(cpuTimes), bytes };
+}
+
 const verdict = (ok: boolean): string => (ok ? 'PASS' : 'MISS');
 
 async function main(): Promise<void> {
@@ -82,6 +122,33 @@ async function main(): Promise<void> {
         r.medianCpuMs.toFixed(1).padStart(7),
         (r.bytes / 1024).toFixed(1).padStart(9),
         (r.medianMs / r.sheets).toFixed(2).padStart(9),
+      ].join(' '),
+    );
+  }
+
+  // One sheet of each template beside Avery 4221, and one roll job of 80 labels.
+  const jobs: [LabelTemplate, number][] = [
+    [avery4221, avery4221.labelsPerSheet],
+    [avery22805, avery22805.labelsPerSheet],
+    [avery5160, avery5160.labelsPerSheet],
+    [averyL7160, averyL7160.labelsPerSheet],
+    [brotherDk11218, 80],
+  ];
+  for (const [template, labels] of jobs) await measureTemplate(template, labels, 2); // warm-up
+  const perTemplate: TemplateResult[] = [];
+  for (const [template, labels] of jobs) perTemplate.push(await measureTemplate(template, labels, 9));
+  console.log('');
+  console.log('template            medium  labels  pages  median ms  cpu ms     KB');
+  for (const r of perTemplate) {
+    console.log(
+      [
+        r.template.id.padEnd(18),
+        r.template.medium.padStart(6),
+        String(r.labels).padStart(7),
+        String(r.pages).padStart(6),
+        r.medianMs.toFixed(1).padStart(10),
+        r.medianCpuMs.toFixed(1).padStart(7),
+        (r.bytes / 1024).toFixed(1).padStart(6),
       ].join(' '),
     );
   }

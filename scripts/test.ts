@@ -85,6 +85,39 @@ function cupsQueue(): Skip | null {
   };
 }
 
+const ROLL_QUEUES = [
+  process.env.HOMING_QL_QUEUE ?? 'HomingQL',
+  process.env.HOMING_DYMO_QUEUE ?? 'HomingDymo',
+];
+const hasRollQueues = () =>
+  ROLL_QUEUES.every((queue) => spawnSync('lpstat', ['-p', queue], { stdio: 'ignore' }).status === 0);
+
+/**
+ * The roll label printers of the station's roll tests (rollPrint.cups.test.ts): Brother QL and
+ * DYMO LabelWriter queues on the Debian drivers, their device a file (.ci/cups-roll-setup).
+ */
+function rollQueues(): Skip | null {
+  if (hasRollQueues()) return null;
+  const what = 'the roll printer tests (rollPrint.cups.test.ts)';
+  const drivers = fs.existsSync('/usr/lib/cups/driver/ptouch') && fs.existsSync('/usr/lib/cups/driver/dymo');
+  if (!drivers)
+    return {
+      what,
+      why: 'printer-driver-ptouch or printer-driver-dymo is not installed',
+      enable: apt('printer-driver-ptouch', 'printer-driver-dymo'),
+    };
+  if (!isRoot)
+    return { what, why: 'making the roll queues needs root', enable: runThen('sudo .ci/cups-roll-setup') };
+  console.log(`preparing the roll label queues ${ROLL_QUEUES.join(', ')} (.ci/cups-roll-setup)`);
+  const setup = spawnSync(path.join(repoRoot, '.ci/cups-roll-setup'), { stdio: 'inherit' });
+  if (setup.status === 0 && hasRollQueues()) return null;
+  return {
+    what,
+    why: '.ci/cups-roll-setup could not make the roll queues',
+    enable: runThen('.ci/cups-roll-setup'),
+  };
+}
+
 /** Tools some tests need; those tests skip (saying why) without them, or fail under CI=true. */
 function tools(): Skip[] {
   const found: Skip[] = [];
@@ -164,6 +197,8 @@ async function main() {
   const cups = cupsQueue();
   if (cups) skips.push(cups);
   else projects.push('station-cups');
+  const rolls = cups ? null : rollQueues();
+  if (rolls) skips.push(rolls);
 
   const browser = fs.existsSync(CHROMIUM);
   if (!browser)

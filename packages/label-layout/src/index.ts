@@ -10,8 +10,24 @@ export {
   MILLIMETRES_PER_INCH,
   POINTS_PER_INCH,
 } from './units';
-export type { LabelTemplate } from './templates';
-export { avery4221, defaultTemplate, getTemplate, labelCentre, round1in32, templates } from './templates';
+export type { Insets, LabelMedium, LabelShape, LabelTemplate } from './templates';
+export {
+  avery22805,
+  avery4221,
+  avery5160,
+  averyL7160,
+  brotherDk11218,
+  brotherDk11221,
+  defaultTemplate,
+  dymo30332,
+  getTemplate,
+  labelCentre,
+  rollTemplates,
+  rollTemplatesForMedia,
+  round1in32,
+  sheetTemplates,
+  templates,
+} from './templates';
 export type { LabelPlacement, StartPosition } from './placement';
 export {
   clampStart,

@@ -8,6 +8,7 @@ export * from './validation/finderLocale';
 export * from './schemas/envelope';
 export * from './schemas/auth';
 export * from './schemas/admin';
+export * from './schemas/printPresets';
 export * from './schemas/found';
 export * from './schemas/items';
 export * from './schemas/lost';

@@ -8,3 +8,4 @@ export { PendingAssignment } from './PendingAssignment';
 export { ScanEvent } from './ScanEvent';
 export { FoundReport } from './FoundReport';
 export { AccountToken } from './AccountToken';
+export { PrintPreset } from './PrintPreset';

@@ -13,7 +13,9 @@ export type Command =
   | {
       readonly name: 'print';
       readonly setId: string;
-      readonly printer: string;
+      /** Null with a preset, which names the printer. */
+      readonly printer: string | null;
+      readonly preset: string | null;
       readonly startColumn: number;
       readonly startRow: number;
       readonly out: string | null;
@@ -34,7 +36,22 @@ export type Command =
       readonly startColumn: number;
       readonly startRow: number;
       readonly json: boolean;
-    };
+    }
+  | { readonly name: 'templates'; readonly printer: string }
+  | { readonly name: 'presets'; readonly json: boolean }
+  | {
+      readonly name: 'preset-save';
+      readonly preset: {
+        name: string;
+        templateId: string;
+        printer: string;
+        xMm?: number;
+        yMm?: number;
+        startColumn: number;
+        startRow: number;
+      };
+    }
+  | { readonly name: 'preset-delete'; readonly presetName: string };
 
 /** Bad command-line input: the CLI prints the message and the usage, and exits 2. */
 export class UsageError extends Error {
@@ -57,6 +74,15 @@ Usage: npm run station -- <command> [options]
         [--out <file.pdf>] [--timeout <seconds>]
                                         Print a set's labels, wait for the job to
                                         complete, then mark the set printed
+  print --set <id> --preset <name> [--out <file.pdf>] [--timeout <seconds>]
+                                        The same with a preset's printer, offsets
+                                        and start (the set must be of its template)
+  templates --printer <name>            The label templates the printer's media fit
+  presets [--json]                      List the saved print presets
+  preset-save --name <n> --template <id> --printer <name> [--x-mm <n>]
+        [--y-mm <n>] [--start-col <c>] [--start-row <r>]
+                                        Save a preset (replaces one of that name)
+  preset-delete --name <n>              Delete a preset
   calibrate --printer <name> [--x-mm <n>] [--y-mm <n>]
                                         Show or set the printer's offsets (mm;
                                         +x right, +y down)
@@ -158,14 +184,19 @@ export function parseCommand(argv: readonly string[], env: Env = {}): Command {
         'start-row': 'string',
         out: 'string',
         timeout: 'string',
+        preset: 'string',
       });
       const setId = required(values, 'set').trim();
       if (!SET_ID.test(setId)) throw new UsageError('--set must be a set id (a UUID)');
       const timeout = whole(values, 'timeout', 1, 86_400, 0);
+      const preset = typeof values.preset === 'string' ? required(values, 'preset') : null;
+      if (preset && ['printer', 'start-col', 'start-row'].some((option) => values[option] !== undefined))
+        throw new UsageError('--preset names the printer and the start: give either --preset or those');
       return {
         name,
         setId,
-        printer: required(values, 'printer'),
+        printer: preset ? null : required(values, 'printer'),
+        preset,
         // Range against the template is checked once the set's template is known.
         startColumn: whole(values, 'start-col', 1, 100, 1),
         startRow: whole(values, 'start-row', 1, 100, 1),
@@ -213,6 +244,36 @@ export function parseCommand(argv: readonly string[], env: Env = {}): Command {
         json: values.json === true,
       };
     }
+    case 'templates':
+      return { name, printer: required(options(rest, { printer: 'string' }), 'printer') };
+    case 'presets':
+      return { name, json: options(rest, { json: 'boolean' }).json === true };
+    case 'preset-save': {
+      const values = options(rest, {
+        name: 'string',
+        template: 'string',
+        printer: 'string',
+        'x-mm': 'string',
+        'y-mm': 'string',
+        'start-col': 'string',
+        'start-row': 'string',
+      });
+      const [xMm, yMm] = [millimetres(values, 'x-mm'), millimetres(values, 'y-mm')];
+      return {
+        name,
+        preset: {
+          name: required(values, 'name'),
+          templateId: required(values, 'template'),
+          printer: required(values, 'printer'),
+          ...(xMm === null ? {} : { xMm }),
+          ...(yMm === null ? {} : { yMm }),
+          startColumn: whole(values, 'start-col', 1, 100, 1),
+          startRow: whole(values, 'start-row', 1, 100, 1),
+        },
+      };
+    }
+    case 'preset-delete':
+      return { name, presetName: required(options(rest, { name: 'string' }), 'name') };
     default:
       throw new UsageError(`Unknown command: ${name}`);
   }

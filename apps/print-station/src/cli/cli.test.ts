@@ -8,11 +8,57 @@ import { EXIT, runCli } from './run';
 const SET = '6f1c2a5e-1111-4222-8333-944455556666';
 
 describe('parseCommand', () => {
+  it('reads print with a preset instead of a printer and start, and the preset commands', () => {
+    expect(parseCommand(['print', '--set', SET, '--preset', 'QL round'])).toMatchObject({
+      printer: null,
+      preset: 'QL round',
+    });
+    expect(() => parseCommand(['print', '--set', SET, '--preset', 'Q', '--printer', 'P'])).toThrow(
+      '--preset names the printer and the start: give either --preset or those',
+    );
+    expect(parseCommand(['templates', '--printer', 'HomingQL'])).toEqual({
+      name: 'templates',
+      printer: 'HomingQL',
+    });
+    expect(parseCommand(['presets', '--json'])).toEqual({ name: 'presets', json: true });
+    expect(
+      parseCommand([
+        'preset-save',
+        '--name',
+        'QL round',
+        '--template',
+        'brother-dk-11218',
+        '--printer',
+        'HomingQL',
+        '--x-mm',
+        '-0.5',
+      ]),
+    ).toEqual({
+      name: 'preset-save',
+      preset: {
+        name: 'QL round',
+        templateId: 'brother-dk-11218',
+        printer: 'HomingQL',
+        xMm: -0.5,
+        startColumn: 1,
+        startRow: 1,
+      },
+    });
+    expect(() => parseCommand(['preset-save', '--name', 'x', '--printer', 'P'])).toThrow(
+      '--template is required',
+    );
+    expect(parseCommand(['preset-delete', '--name', 'x'])).toEqual({
+      name: 'preset-delete',
+      presetName: 'x',
+    });
+  });
+
   it('reads print with its options and defaults', () => {
     expect(parseCommand(['print', '--set', SET, '--printer', 'HomingPDF'])).toEqual({
       name: 'print',
       setId: SET,
       printer: 'HomingPDF',
+      preset: null,
       startColumn: 1,
       startRow: 1,
       out: null,

@@ -1,11 +1,16 @@
 import { appendFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { getTemplate } from '@homing/label-layout';
-import { ZodError } from 'zod';
+import type { PrintPreset } from '@homing/shared';
+import { printPreset } from '@homing/shared';
+import { z, ZodError } from 'zod';
 import type { HistoryEntry } from '../core/jobHistory';
 import type { InFlightJob, PendingMark } from '../core/markJournal';
 import type { PrinterInfo } from '../core/printers';
 import type { PrintOutcome } from '../core/printPipeline';
 import type { ReadBackReport } from '../core/readBack';
+import { PresetError, PresetStore } from '../core/presets';
+import { queueTemplates } from '../core/queueMedia';
 import { FileSessionStore } from '../core/session';
 import type { Spooler } from '../core/spooler';
 import type { Station } from '../core/station';
@@ -125,7 +130,17 @@ const doneLine = (what: string, outcome: PrintOutcome) =>
   `${what} as job ${outcome.jobId} on ${outcome.printer}: ${outcome.labels ? `${outcome.labels} labels on ` : ''}` +
   `${outcome.pages} ${outcome.pages === 1 ? 'sheet' : 'sheets'}. ${outcome.note}.`;
 
-async function execute(command: Command, station: Station, io: CliIo): Promise<number> {
+/** A preset saved in the web admin (`/api/admin/print-presets`), by name without case. */
+async function serverPreset(station: Station, name: string): Promise<PrintPreset | null> {
+  const response = await (await station.api()).raw('GET', '/api/admin/print-presets');
+  if (!response.ok) return null;
+  const body = (await response.json()) as { data?: { presets?: unknown } };
+  const list = z.array(printPreset).safeParse(body.data?.presets);
+  const key = name.trim().toLowerCase();
+  return list.success ? (list.data.find((preset) => preset.name.toLowerCase() === key) ?? null) : null;
+}
+
+async function execute(command: Command, station: Station, io: CliIo, presets: PresetStore): Promise<number> {
   const progress = (event: { message: string }) => io.err(`… ${event.message}`);
   switch (command.name) {
     case 'help':
@@ -150,12 +165,30 @@ async function execute(command: Command, station: Station, io: CliIo): Promise<n
     case 'print': {
       // Every run is a start: jobs an earlier run left in flight are settled with CUPS first.
       await station.retryMarks().catch(() => undefined);
+      // The station's own presets first, then the ones the admins saved in the web admin.
+      const preset = command.preset
+        ? ((await presets.get(command.preset)) ?? (await serverPreset(station, command.preset)))
+        : null;
+      if (command.preset && !preset) {
+        io.err(`Error: There is no preset named ${command.preset} (npm run station -- presets)`);
+        return EXIT.failure;
+      }
       const outcome = await station.printSet(
         {
           setId: command.setId,
-          printer: command.printer,
-          startColumn: command.startColumn,
-          startRow: command.startRow,
+          ...(preset
+            ? {
+                printer: preset.printer,
+                startColumn: preset.startColumn,
+                startRow: preset.startRow,
+                calibration: { xMm: preset.xMm, yMm: preset.yMm },
+                templateId: preset.templateId,
+              }
+            : {
+                printer: command.printer ?? '',
+                startColumn: command.startColumn,
+                startRow: command.startRow,
+              }),
           onRendered: async (pdf) => {
             if (!command.out) return;
             await writeFile(command.out, pdf);
@@ -212,6 +245,48 @@ async function execute(command: Command, station: Station, io: CliIo): Promise<n
       else readBackLines(report).forEach(io.out);
       return EXIT.ok;
     }
+    case 'templates': {
+      const offered = await queueTemplates(station.spooler, command.printer);
+      if (offered.length === 0) io.out(`No label template fits the media of ${command.printer}.`);
+      else
+        table([
+          ['ID', 'MEDIUM', 'MEDIA', 'NAME'],
+          ...offered.map((t) => [t.id, t.medium, t.media, t.name]),
+        ]).forEach(io.out);
+      return EXIT.ok;
+    }
+    case 'presets': {
+      const list = await presets.list();
+      if (command.json) io.out(JSON.stringify(list, null, 2));
+      else if (list.length === 0) io.out('No presets yet.');
+      else
+        table([
+          ['NAME', 'TEMPLATE', 'PRINTER', 'OFFSET X', 'OFFSET Y', 'START'],
+          ...list.map((p) => [
+            p.name,
+            p.templateId,
+            p.printer,
+            `${p.xMm} mm`,
+            `${p.yMm} mm`,
+            `column ${p.startColumn}, row ${p.startRow}`,
+          ]),
+        ]).forEach(io.out);
+      return EXIT.ok;
+    }
+    case 'preset-save': {
+      const saved = await presets.save(command.preset);
+      io.out(`Saved preset ${saved.name}: ${saved.templateId} on ${saved.printer}.`);
+      return EXIT.ok;
+    }
+    case 'preset-delete': {
+      const removed = await presets.remove(command.presetName);
+      if (!removed) {
+        io.err(`Error: There is no preset named ${command.presetName}`);
+        return EXIT.failure;
+      }
+      io.out(`Deleted preset ${command.presetName}.`);
+      return EXIT.ok;
+    }
     case 'history': {
       // Jobs a stopped run left are settled with CUPS, marks the server has not accepted yet are
       // tried again; what is still open is shown.
@@ -246,8 +321,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   });
   io.onStation?.(station);
   try {
-    return await execute(command, station, io);
+    return await execute(command, station, io, new PresetStore(join(home, 'presets.json')));
   } catch (error) {
+    if (error instanceof PresetError) {
+      io.err(`Error: ${error.message}`);
+      return EXIT.usage;
+    }
     if (error instanceof ZodError) {
       io.err(`Error: ${error.issues.map((issue) => issue.message).join('; ')}`);
       return EXIT.usage;

@@ -51,6 +51,8 @@ export interface JobSpec {
   readonly pdf: Uint8Array;
   /** Journals the job right before it is sent (labels jobs, when the station keeps a journal). */
   readonly intent?: () => Promise<JobIntent>;
+  /** The spooler's media for the job (the template's `media`); default `Letter`. */
+  readonly media?: string;
   /** Called once CUPS reports the job completed, never before: marks sets printed. */
   readonly afterCompleted?: (job: SubmittedJob) => Promise<AfterCompleted>;
 }
@@ -137,7 +139,7 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
         printer: spec.printer,
         title: spec.title,
         pdf: spec.pdf,
-        media: 'Letter',
+        media: spec.media ?? 'Letter',
       });
     } catch (error) {
       await forget();

@@ -14,6 +14,7 @@ import {
 } from './pipelineParts';
 import type { JobDeps } from './printJob';
 import { PrintError, runPrintJob } from './printJob';
+import { checkQueueMedia } from './queueMedia';
 
 export type { PipelineDeps, PrintOutcome, PrintSetInput, PrintSheetsJob } from './pipelineParts';
 export { isMarkable, jobTitle } from './pipelineParts';
@@ -33,10 +34,15 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     const set = await deps.api.getSet(input.setId);
     if (set.qrCodes.length === 0) throw new PrintError('invalid', 'This set has no codes to print');
     const template = templateOf(set.templateId);
+    if (input.templateId && input.templateId !== set.templateId)
+      throw new PrintError(
+        'invalid',
+        `This set is for ${template.name} labels; the preset is for ${templateOf(input.templateId).name}`,
+      );
     checkStart(template, startColumn, startRow);
     const [config, calibration] = await Promise.all([
       deps.api.getAppConfig(),
-      deps.calibration.get(input.printer),
+      input.calibration ?? deps.calibration.get(input.printer),
     ]);
     const codes = set.qrCodes.map((code) => ({ value: code.value, setName: set.name }));
     const pages = pageCount(codes.length, template, { column: startColumn, row: startRow });
@@ -58,7 +64,8 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
       title: `QR labels: ${set.name || 'Unnamed Set'}`,
     });
     await input.onRendered?.(pdf);
-    return { set, pdf, pages, labels: codes.length };
+    await checkQueueMedia(deps.spooler, input.printer, template);
+    return { set, pdf, pages, labels: codes.length, media: template.media };
   });
 
   const { set } = prepared;
@@ -70,6 +77,7 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     title,
     setId: set.id,
     pdf: prepared.pdf,
+    media: prepared.media,
     ...journaledMarking(
       deps,
       { setIds: isMarkable(set) ? [set.id] : [], label, printer: input.printer, title },

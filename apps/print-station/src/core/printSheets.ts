@@ -3,6 +3,7 @@ import { renderJobSheetsPdf } from '@homing/label-layout/pdf';
 import type { PipelineDeps, PrintOutcome, PrintSheetsJob } from './pipelineParts';
 import { checkStart, isMarkable, jobTitle, journaledMarking, preparing, templateOf } from './pipelineParts';
 import { PrintError, runPrintJob } from './printJob';
+import { checkQueueMedia } from './queueMedia';
 
 /** Spec section 9: made-up codes (TEST0001 …) that look like real ones to a scanner but exist nowhere. */
 export const testCodeValue = (index: number) => `TEST${String(index + 1).padStart(4, '0')}`;
@@ -86,7 +87,8 @@ export async function printSheets(
     });
     const sizes = plan.sets.map((set) => set.codes.length);
     const pages = jobSheetCount(sizes, template, { column: job.startColumn, row: job.startRow });
-    return { ...plan, pdf, pages, labels };
+    await checkQueueMedia(deps.spooler, printer, template);
+    return { ...plan, pdf, pages, labels, media: template.media };
   });
   const { setIds, markable } = prepared;
   const title = jobTitle(prepared.title.replace(/^QR labels: /, ''), now());
@@ -96,6 +98,7 @@ export async function printSheets(
     title,
     setId: setIds.length === 1 ? setIds[0] : null,
     pdf: prepared.pdf,
+    media: prepared.media,
     ...journaledMarking(
       deps,
       {

@@ -18,14 +18,15 @@ import { ippAuthority, ippJobStatus, parseCupsServer } from './ippClient';
 import type { IpptoolAnswer } from './cupsJobs';
 import type { PrinterInfo } from './printers';
 import { discoverPrinters, parsePrinterStates } from './printers';
+import { parsePageSizes } from './queueMedia';
 
 export interface PrintSubmission {
   readonly printer: string;
   /** The job's name in the queue (cups-pdf also names its file after it). */
   readonly title: string;
   readonly pdf: Uint8Array;
-  /** Paper name for the spooler; the label templates are all US Letter. */
-  readonly media: 'Letter';
+  /** The template's page for the spooler: a paper (`Letter`, `A4`) or a roll's media (`24mm-circular`). */
+  readonly media: string;
 }
 
 export interface SubmittedJob extends JobRef {
@@ -49,6 +50,8 @@ export interface Spooler {
    * id the station had no time to note. Throws when it cannot tell.
    */
   findJob?(printer: string, title: string): Promise<JobRef | null>;
+  /** The media a queue offers (its PPD's page sizes), or null when the spooler cannot say. */
+  media?(printer: string): Promise<string[] | null>;
 }
 
 export class SpoolError extends Error {
@@ -120,6 +123,11 @@ export class CupsSpooler implements Spooler {
 
   printers(): Promise<PrinterInfo[]> {
     return discoverPrinters(this.run);
+  }
+
+  async media(printer: string): Promise<string[] | null> {
+    const answer = await this.run('lpoptions', ['-p', printer, '-l']);
+    return answer.code === 0 ? parsePageSizes(answer.stdout) : null;
   }
 
   async submit({ printer, title, pdf, media }: PrintSubmission): Promise<SubmittedJob> {

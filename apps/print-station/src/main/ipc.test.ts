@@ -180,4 +180,22 @@ describe('registerIpc', () => {
     });
     expect(await invoke(CHANNELS.allowUnencryptedSession, { allow: 'yes' })).toMatchObject({ ok: false });
   });
+
+  it("answers the templates a printer's media fit, from its PPD page sizes", async () => {
+    const media = new Map([
+      ['QL', ['62mm', '24mm-circular', '23x23mm']],
+      ['Office', ['Letter', 'A4', 'Legal']],
+    ]);
+    const spooler = { media: async (printer: string) => media.get(printer) ?? null } as Station['spooler'];
+    const { invoke } = setup({ spooler });
+    expect(await invoke(CHANNELS.printerTemplates, { printer: 'QL' })).toEqual({
+      ok: true,
+      value: ['brother-dk-11218', 'brother-dk-11221'],
+    });
+    expect(await invoke(CHANNELS.printerTemplates, { printer: 'Office' })).toEqual({
+      ok: true,
+      value: ['avery-4221', 'round-1in-32', 'avery-22805', 'avery-5160', 'avery-l7160'],
+    });
+    expect(await invoke(CHANNELS.printerTemplates, { printer: 'a b' })).toMatchObject({ ok: false });
+  });
 });

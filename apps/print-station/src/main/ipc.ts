@@ -1,6 +1,7 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import type { z } from 'zod';
 import type { Station } from '../core/station';
+import { queueTemplates } from '../core/queueMedia';
 import type { ApiReply, IpcResult, ProgressEvent, SessionProtection } from '../shared/bridge';
 import { CHANNELS } from '../shared/bridge';
 import {
@@ -104,6 +105,9 @@ export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
   });
 
   handle(CHANNELS.printers, noPayloadSchema, () => station.printers());
+  handle(CHANNELS.printerTemplates, printerOnlySchema, async ({ printer }) =>
+    (await queueTemplates(station.spooler, printer)).map((template) => template.id),
+  );
   handle(CHANNELS.printSet, printSetSchema, (input) =>
     exclusive(() => station.printSet(input, deps.sendProgress)),
   );

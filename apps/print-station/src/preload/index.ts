@@ -20,6 +20,7 @@ const bridge: StationBridge = {
   logout: () => invoke(CHANNELS.logout),
   api: (request) => invoke(CHANNELS.api, request),
   printers: () => invoke(CHANNELS.printers),
+  printerTemplates: (printer) => invoke(CHANNELS.printerTemplates, { printer }),
   printSet: (input) => invoke(CHANNELS.printSet, input),
   printSheets: (input) => invoke(CHANNELS.printSheets, input),
   calibration: {

@@ -47,6 +47,7 @@ export const CHANNELS = {
   logout: 'station:logout',
   api: 'station:api',
   printers: 'station:printers',
+  printerTemplates: 'station:printer-templates',
   printSet: 'station:print-set',
   printSheets: 'station:print-sheets',
   calibrationGet: 'station:calibration-get',
@@ -90,6 +91,8 @@ export interface StationBridge {
   logout(): Promise<void>;
   api(request: ApiRequest): Promise<ApiReply>;
   printers(): Promise<PrinterInfo[]>;
+  /** Ids of the label templates the printer's media fit (its PPD's page sizes; issue 28). */
+  printerTemplates(printer: string): Promise<string[]>;
   /** Prints silently, waits for the job to complete, then marks the set printed (if it should). */
   printSet(input: PrintSetRequest): Promise<PrintOutcome>;
   /** The admin screens' PrintPort request on a station printer. */

@@ -2,7 +2,7 @@
  * Test support: what a phone would read off a printed sheet. Rasterises the PDF CUPS wrote with
  * pdftoppm and reads every symbol with zxing-wasm, through label-layout's own test helper.
  */
-import type { StartPosition } from '@homing/label-layout';
+import type { LabelTemplate, StartPosition } from '@homing/label-layout';
 import { defaultTemplate, labelQrText, mm, mmToPt, placeLabels, ptToMm, pt } from '@homing/label-layout';
 import { PDFDocument } from 'pdf-lib';
 import { decodePage, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
@@ -45,13 +45,14 @@ export async function scanSheets(
   domain: string,
   start: StartPosition = { column: 1, row: 1 },
   offset = { xMm: 0, yMm: 0 },
+  template: LabelTemplate = defaultTemplate,
 ): Promise<SheetScan> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const pageSizes = doc.getPages().map((page): [number, number] => {
     const { width, height } = page.getMediaBox();
     return [width, height];
   });
-  const placements = placeLabels(values.length, defaultTemplate, start);
+  const placements = placeLabels(values.length, template, start);
   const images = rasterise(pdf, DPI);
   const read: ReadLabel[] = [];
   const missing: string[] = [];
@@ -70,7 +71,7 @@ export async function scanSheets(
       }));
     // Look where the calibrated label should be; a missed offset shows up as a large error.
     const windows = expected.map((e) => ({ text: e.text, x: e.x + dx * PX_PER_PT, y: e.y + dy * PX_PER_PT }));
-    const decoded = await decodePage(image, windows, defaultTemplate.pitchX * PX_PER_PT);
+    const decoded = await decodePage(image, windows, Math.min(template.pitchX, template.pitchY) * PX_PER_PT);
     const seen = new Set<string>();
     for (const symbol of decoded) {
       const hit = expected.find((e) => e.text === symbol.text);

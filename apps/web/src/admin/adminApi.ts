@@ -2,6 +2,8 @@ import type {
   BulkCreateCodesRequest,
   BulkCreateCodesResult,
   MarkSetsPrintedResult,
+  PrintPreset,
+  PrintPresetInput,
   PrintTemplate,
   QrAnalytics,
   QrCodeSetDetail,
@@ -22,6 +24,9 @@ export interface AdminVoucher {
   owner: { name: string | null; email: string | null; phoneNumber: string | null };
 }
 
+/** A print preset as the server keeps it (issue 28). */
+export type SavedPrintPreset = PrintPreset & { id: string };
+
 /** The admin API of spec section 7, typed. Every call answers the envelope; none throws on HTTP errors. */
 export function adminApi(api: ApiClient) {
   return {
@@ -31,12 +36,21 @@ export function adminApi(api: ApiClient) {
       api.post<BulkCreateCodesResult>('/api/admin/qr-codes/bulk', body),
     sets: () => api.get<QrCodeSetSummary[]>('/api/admin/qr-sets'),
     set: (id: string) => api.get<QrCodeSetDetail>(`/api/admin/qr-sets/${encodeURIComponent(id)}`),
-    createSet: (templateId: string) =>
-      api.post<QrCodeSetDetail>('/api/admin/qr-sets/create-with-codes', { templateId }),
+    /** `count`: roll templates only, the set's number of labels. */
+    createSet: (templateId: string, count?: number) =>
+      api.post<QrCodeSetDetail>(
+        '/api/admin/qr-sets/create-with-codes',
+        count === undefined ? { templateId } : { templateId, count },
+      ),
     split: (body: SplitSetRequest) => api.post<SplitSetResult>('/api/admin/qr-sets/split', body),
     markPrinted: (setIds: string[]) =>
       api.post<MarkSetsPrintedResult>('/api/admin/qr-sets/mark-sets-printed', { setIds }),
     markReleased: (setIds: string[]) => api.post<null>('/api/admin/qr-sets/mark-sets-released', { setIds }),
+    presets: () => api.get<{ presets: SavedPrintPreset[] }>('/api/admin/print-presets'),
+    savePreset: (preset: PrintPresetInput) =>
+      api.post<{ preset: SavedPrintPreset }>('/api/admin/print-presets', preset),
+    deletePreset: (id: string) =>
+      api.post<{ deleted: true }>(`/api/admin/print-presets/${encodeURIComponent(id)}/delete`),
     vouchers: () => api.get<{ vouchers: AdminVoucher[] }>('/api/admin/gift-vouchers'),
     voidVoucher: (id: string) =>
       api.post<{ voucher: AdminVoucher }>(`/api/admin/gift-vouchers/${encodeURIComponent(id)}/void`),

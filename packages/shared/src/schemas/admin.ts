@@ -34,6 +34,13 @@ export const createSetWithCodesRequest = z.object({
     .trim()
     .min(1, 'Choose a template')
     .max(100),
+  /** Roll templates only: how many labels the set holds (a sheet set is always one sheet). */
+  count: z
+    .number({ error: 'The number of labels must be a whole number from 1 to 500' })
+    .int('The number of labels must be a whole number from 1 to 500')
+    .min(1, 'The number of labels must be a whole number from 1 to 500')
+    .max(500, 'The number of labels must be a whole number from 1 to 500')
+    .optional(),
 });
 export type CreateSetWithCodesRequest = z.infer<typeof createSetWithCodesRequest>;
 

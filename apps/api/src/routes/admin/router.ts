@@ -1,6 +1,7 @@
 import type { Deps, RouteDef } from '../../routing';
 import { codeRoutes } from './codes';
 import { labelRoutes } from './labels';
+import { presetRoutes } from './presets';
 import { setRoutes } from './sets';
 import { templateRoutes } from './templates';
 import { voucherRoutes } from './vouchers';
@@ -14,5 +15,6 @@ export function adminRoutes(deps: Deps): RouteDef[] {
     ...labelRoutes(deps),
     ...setRoutes(deps),
     ...voucherRoutes(),
+    ...presetRoutes(),
   ];
 }

@@ -5,6 +5,9 @@ import { validationError } from '../../errors';
 import { setCreator } from './setCreator';
 import { formatSetDate, nextSeriesNumber } from './setNames';
 
+/** A roll set's size when the admin gives none: as many labels as an Avery 4221 sheet. */
+export const ROLL_SET_DEFAULT = 80;
+
 /** A new top-level set of one sheet of codes for the template, named `Set MM-DD-YYYY #n`. */
 export async function sheetSetCreator(
   props: CreateSetWithCodesRequest,
@@ -12,10 +15,13 @@ export async function sheetSetCreator(
 ) {
   const template = getTemplate(props.templateId);
   if (!template) throw validationError('Unknown template');
+  if (template.medium === 'sheet' && props.count !== undefined)
+    throw validationError('A sheet template makes one sheet of labels; the number of labels is for rolls');
   const n = await nextSeriesNumber({ prefix: 'Set', date: now }, { trx });
   const { set, codes } = await setCreator(
     {
-      count: template.labelsPerSheet,
+      // A roll set is N labels, the admin's choice (a run of the roll); a sheet set one sheet.
+      count: template.medium === 'roll' ? (props.count ?? ROLL_SET_DEFAULT) : template.labelsPerSheet,
       templateId: template.id,
       name: `Set ${formatSetDate(now)} #${n}`,
       createdBy: actor.id,

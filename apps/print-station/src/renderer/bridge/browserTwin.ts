@@ -5,7 +5,7 @@
  * follows the station's rule (after the job "completed", unprinted top-level sets only). Used by
  * the Playwright test and for trying the station's screens without Electron.
  */
-import { defaultTemplate, getTemplate, jobSheetCount, pageCount } from '@homing/label-layout';
+import { defaultTemplate, getTemplate, jobSheetCount, pageCount, templates } from '@homing/label-layout';
 import {
   renderCalibrationSheetPdf,
   renderJobSheetsPdf,
@@ -153,6 +153,10 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
       const res = await client().raw(method, path, body);
       if (res.status === 401) storage.removeItem(SESSION_KEY);
       return { status: res.status, body: await res.text() };
+    },
+    // The twin's recorder renders any template.
+    async printerTemplates() {
+      return templates.map((template) => template.id);
     },
     async printers() {
       return [

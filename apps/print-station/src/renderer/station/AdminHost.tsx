@@ -33,7 +33,23 @@ export function AdminHost({ children }: { children: ReactNode }) {
     };
   }, [client]);
 
-  const admin = useMemo(() => adminApi(client), [client]);
+  // The template lists offer only what the chosen printer's media fit (a QL: its DK rolls).
+  const printer = settings.printer;
+  const admin = useMemo(() => {
+    const api = adminApi(client);
+    if (!printer) return api;
+    return {
+      ...api,
+      templates: async () => {
+        const [result, fitting] = await Promise.all([
+          api.templates(),
+          bridge.printerTemplates(printer).catch(() => null),
+        ]);
+        if (!result.success || !fitting) return result;
+        return { ...result, data: result.data.filter((template) => fitting.includes(template.id)) };
+      },
+    };
+  }, [client, bridge, printer]);
   const port = useMemo(
     () =>
       stationPrintPort(

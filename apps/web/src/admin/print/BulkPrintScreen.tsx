@@ -9,6 +9,7 @@ import { usePrintPort } from '../printing/PrintPort';
 import { TemplateSelect } from '../TemplateSelect';
 import { useTemplates } from '../useTemplates';
 import { batchPrintRequest, bulkCodeCount } from './bulkBatch';
+import { PresetsPanel } from './PresetsPanel';
 import { SheetPreview } from './SheetPreview';
 import './print.css';
 
@@ -122,6 +123,15 @@ export function BulkPrintScreen() {
             void createAndPrint();
           }}
         >
+          <PresetsPanel
+            admin={admin}
+            templateId={template?.id ?? null}
+            start={start}
+            onApply={(preset) => {
+              setChosen(preset.templateId);
+              setStartText({ column: String(preset.startColumn), row: String(preset.startRow) });
+            }}
+          />
           <TemplateSelect
             id={ids.template}
             templates={templates}

@@ -1,7 +1,9 @@
+import { getTemplate } from '@homing/label-layout';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { DialogActions } from '../../components/DialogActions';
 import { LoadingState } from '../../components/StateViews';
+import { TextField } from '../../components/TextField';
 import { TemplateSelect } from '../TemplateSelect';
 import { useTemplates } from '../useTemplates';
 import type { AdminApi } from '../adminApi';
@@ -11,8 +13,12 @@ interface CreateSetDialogProps {
   busy: boolean;
   error: string | null;
   onCancel(): void;
-  onCreate(templateId: string): void;
+  /** `count` only for a roll template: the number of labels the admin chose. */
+  onCreate(templateId: string, count?: number): void;
 }
+
+const ROLL_DEFAULT = 80;
+const ROLL_MAX = 500;
 
 /** Spec section 2, Create Set dialog: choose a template, see what one set holds, create it. */
 export function CreateSetDialog({ admin, busy, error, onCancel, onCreate }: CreateSetDialogProps) {
@@ -21,6 +27,11 @@ export function CreateSetDialog({ admin, busy, error, onCancel, onCreate }: Crea
   const selectId = useId();
   const templateId = chosen ?? defaultId;
   const template = templates.find((t) => t.id === templateId) ?? null;
+  // A roll template's set is N labels, the admin's choice (issue 28); a sheet's is one sheet.
+  const isRoll = template ? getTemplate(template.id)?.medium === 'roll' : false;
+  const [countText, setCountText] = useState(String(ROLL_DEFAULT));
+  const count = Number(countText);
+  const countValid = /^\d+$/.test(countText.trim()) && count >= 1 && count <= ROLL_MAX;
   return (
     <Dialog
       open
@@ -30,11 +41,13 @@ export function CreateSetDialog({ admin, busy, error, onCancel, onCreate }: Crea
       footer={
         <DialogActions
           onCancel={onCancel}
-          onConfirm={() => template && onCreate(template.id)}
+          onConfirm={() =>
+            template && (isRoll ? countValid && onCreate(template.id, count) : onCreate(template.id))
+          }
           confirmLabel="Create Set"
           busyLabel="Creating..."
           busy={busy}
-          disabled={!template}
+          disabled={!template || (isRoll && !countValid)}
         />
       }
     >
@@ -52,6 +65,19 @@ export function CreateSetDialog({ admin, busy, error, onCancel, onCreate }: Crea
             value={templateId}
             onChange={(id) => setChosen(id || null)}
           />
+          {isRoll && (
+            <TextField
+              label="Number of labels"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={ROLL_MAX}
+              value={countText}
+              onChange={(event) => setCountText(event.target.value)}
+              hint="A roll prints one label per page."
+              error={countValid ? null : `Enter a whole number from 1 to ${ROLL_MAX}`}
+            />
+          )}
           {template && (
             <dl className="create-set__preview" aria-label="Preview">
               <dt>Template</dt>
@@ -59,7 +85,7 @@ export function CreateSetDialog({ admin, busy, error, onCancel, onCreate }: Crea
               <dt>Description</dt>
               <dd>{template.description}</dd>
               <dt>QR codes per set</dt>
-              <dd>{template.labelsPerSheet}</dd>
+              <dd>{isRoll ? (countValid ? count : '-') : template.labelsPerSheet}</dd>
             </dl>
           )}
         </div>

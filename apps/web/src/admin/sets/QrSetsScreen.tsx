@@ -58,9 +58,9 @@ export function QrSetsScreen() {
       return next;
     });
 
-  async function createSet(templateId: string) {
+  async function createSet(templateId: string, count?: number) {
     setCreating(true);
-    const result = await admin.createSet(templateId);
+    const result = await admin.createSet(templateId, count);
     setCreating(false);
     if (!result.success) return setModalError(errorText(result, ADMIN_MESSAGES.createSetFailed));
     setModal(null);
@@ -236,7 +236,7 @@ export function QrSetsScreen() {
           busy={creating}
           error={modalError}
           onCancel={() => setModal(null)}
-          onCreate={(templateId) => void createSet(templateId)}
+          onCreate={(templateId, count) => void createSet(templateId, count)}
         />
       )}
       {modal?.kind === 'split' && (

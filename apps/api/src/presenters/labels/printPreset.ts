@@ -1,0 +1,12 @@
+import type { PrintPreset } from '../../models/PrintPreset';
+
+export const presentPrintPreset = (preset: PrintPreset) => ({
+  id: preset.id,
+  name: preset.name,
+  templateId: preset.templateId,
+  printer: preset.printer,
+  xMm: preset.xMm,
+  yMm: preset.yMm,
+  startColumn: preset.startColumn,
+  startRow: preset.startRow,
+});

@@ -1,0 +1,97 @@
+/**
+ * Every new sheet template (issue 28: Avery 22805, 5160, L7160) on the real CUPS queue, checked
+ * as the Avery 4221 sheet is (printPipeline.cups.test.ts): a set of one sheet is printed by the
+ * station through cups-pdf, the PDF CUPS wrote has the template's paper, and every code reads back
+ * within 0.5 mm of its label's centre.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getTemplate } from '@homing/label-layout';
+import type { QrCodeSetDetail } from '@homing/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
+import {
+  cupsSkipNote,
+  hasCupsQueue,
+  ippJobAttributes,
+  QUEUE,
+  restartQueue,
+  waitForOutput,
+} from '../testing/cups';
+import { hasPdftoppm, scanSheets } from '../testing/labelScan';
+import type { StationServer } from '../testing/stationServer';
+import { DOMAIN, startStationServer } from '../testing/stationServer';
+import { CalibrationStore } from './calibration';
+import { JobHistory } from './jobHistory';
+import { printSet } from './printPipeline';
+import { CupsSpooler } from './spooler';
+
+const skip =
+  skipWithout(hasCupsQueue, `the CUPS queue ${QUEUE}`, 'run .ci/cups-setup as root') ||
+  skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install poppler-utils');
+
+describe.skipIf(skip)(`the new sheet templates on ${QUEUE}${cupsSkipNote}`, () => {
+  let t: StationServer;
+  let home: string;
+
+  beforeAll(async () => {
+    restartQueue();
+    t = await startStationServer();
+    home = mkdtempSync(join(tmpdir(), 'station-sheet-templates-'));
+  });
+  afterAll(async () => {
+    await t?.server.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['avery-22805', 24],
+    ['avery-5160', 30],
+    ['avery-l7160', 21],
+  ])('%s: a sheet of %i labels, every code read within 0.5 mm of its label', async (templateId, count) => {
+    const template = getTemplate(templateId)!;
+    const res = await t.server.api<{ data: QrCodeSetDetail }>(
+      'POST',
+      '/api/admin/qr-sets/create-with-codes',
+      {
+        token: t.admin.token,
+        body: { templateId },
+      },
+    );
+    expect(res.status).toBe(201);
+    const set = res.body.data;
+    expect(set.qrCodes).toHaveLength(count);
+
+    const outcome = await printSet(
+      {
+        api: t.api,
+        spooler: new CupsSpooler(),
+        calibration: new CalibrationStore(join(home, 'calibration.json')),
+        history: new JobHistory(join(home, 'history.jsonl')),
+        pollMs: 100,
+      },
+      { setId: set.id, printer: QUEUE },
+    );
+    expect(outcome).toMatchObject({ pages: 1, labels: count, marked: true });
+    expect(ippJobAttributes(Number(outcome.jobId.split('-').at(-1)))).toMatchObject({
+      'job-state': 'completed',
+      media: template.media,
+    });
+
+    const scan = await scanSheets(
+      await waitForOutput(outcome.title),
+      set.qrCodes.map((code) => code.value),
+      DOMAIN,
+      { column: 1, row: 1 },
+      { xMm: 0, yMm: 0 },
+      template,
+    );
+    expect(scan.pageSizes).toHaveLength(1);
+    expect(scan.pageSizes[0][0]).toBeCloseTo(template.page.width, 0);
+    expect(scan.pageSizes[0][1]).toBeCloseTo(template.page.height, 0);
+    expect(scan.missing.concat(scan.unexpected)).toEqual([]);
+    expect(scan.read).toHaveLength(count);
+    expect(scan.maxErrorMm).toBeLessThanOrEqual(0.5);
+  });
+});

@@ -1,0 +1,139 @@
+import { useEffect, useId, useState } from 'react';
+import type { StartPosition } from '@homing/label-layout';
+import { TextField } from '../../components/TextField';
+import type { AdminApi, SavedPrintPreset } from '../adminApi';
+import { errorText } from '../adminApi';
+
+interface PresetsPanelProps {
+  admin: Pick<AdminApi, 'presets' | 'savePreset' | 'deletePreset'>;
+  /** What the screen has chosen now: saved with the preset. */
+  templateId: string | null;
+  start: StartPosition;
+  onApply(preset: SavedPrintPreset): void;
+}
+
+type Message = { tone: 'error' | 'success'; text: string } | null;
+
+/**
+ * Print presets (issue 28): pick one to set the template and the start, or save what is chosen
+ * now, with a printer and its offsets, under a name. The print station applies the printer and
+ * the offsets; the browser's print dialog has neither.
+ */
+export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanelProps) {
+  const [presets, setPresets] = useState<SavedPrintPreset[]>([]);
+  const [chosen, setChosen] = useState('');
+  const [form, setForm] = useState({ name: '', printer: '', xMm: '0', yMm: '0' });
+  const [message, setMessage] = useState<Message>(null);
+  const selectId = useId();
+
+  // Bumped after a save or a delete: the list is read again.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void admin.presets().then((result) => {
+      if (!live) return;
+      if (result.success) setPresets(result.data.presets);
+      else setMessage({ tone: 'error', text: errorText(result, 'Failed to load presets') });
+    });
+    return () => {
+      live = false;
+    };
+  }, [admin, version]);
+
+  async function save() {
+    if (!templateId) return;
+    const result = await admin.savePreset({
+      name: form.name,
+      templateId,
+      printer: form.printer,
+      xMm: Number(form.xMm),
+      yMm: Number(form.yMm),
+      startColumn: start.column,
+      startRow: start.row,
+    });
+    if (!result.success)
+      return setMessage({ tone: 'error', text: errorText(result, 'Failed to save the preset') });
+    setMessage({ tone: 'success', text: `Saved preset ${result.data.preset.name}.` });
+    setChosen(result.data.preset.id);
+    setVersion((v) => v + 1);
+  }
+
+  async function remove() {
+    const preset = presets.find((p) => p.id === chosen);
+    if (!preset) return;
+    const result = await admin.deletePreset(preset.id);
+    if (!result.success)
+      return setMessage({ tone: 'error', text: errorText(result, 'Failed to delete the preset') });
+    setMessage({ tone: 'success', text: `Deleted preset ${preset.name}.` });
+    setChosen('');
+    setVersion((v) => v + 1);
+  }
+
+  return (
+    <fieldset className="print-form__presets">
+      <legend className="field__label">Presets</legend>
+      <div className="field">
+        <label htmlFor={selectId} className="field__label">
+          Preset
+        </label>
+        <select
+          id={selectId}
+          className="field__input"
+          value={chosen}
+          onChange={(event) => {
+            setChosen(event.target.value);
+            const preset = presets.find((p) => p.id === event.target.value);
+            if (preset) onApply(preset);
+          }}
+        >
+          <option value="">No preset</option>
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {`${p.name} - ${p.templateId} on ${p.printer}`}
+            </option>
+          ))}
+        </select>
+        {chosen && (
+          <button type="button" className="button" onClick={() => void remove()}>
+            Delete preset
+          </button>
+        )}
+      </div>
+      <div className="print-form__row">
+        <TextField
+          label="Preset name"
+          value={form.name}
+          onChange={(event) => setForm({ ...form, name: event.target.value })}
+        />
+        <TextField
+          label="Printer"
+          value={form.printer}
+          onChange={(event) => setForm({ ...form, printer: event.target.value })}
+        />
+        <TextField
+          label="Offset x (mm)"
+          inputMode="decimal"
+          value={form.xMm}
+          onChange={(event) => setForm({ ...form, xMm: event.target.value })}
+        />
+        <TextField
+          label="Offset y (mm)"
+          inputMode="decimal"
+          value={form.yMm}
+          onChange={(event) => setForm({ ...form, yMm: event.target.value })}
+        />
+      </div>
+      <button type="button" className="button" disabled={!templateId} onClick={() => void save()}>
+        Save as preset
+      </button>
+      {message && (
+        <p
+          className={`form-message form-message--${message.tone}`}
+          role={message.tone === 'error' ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { safeText } from './text';
+
+const offset = (axis: 'x' | 'y') =>
+  z
+    .number({ error: `The ${axis} offset must be a number of millimetres` })
+    .min(-20, `The ${axis} offset must be between -20 and 20 mm`)
+    .max(20, `The ${axis} offset must be between -20 and 20 mm`);
+const startNumber = (what: 'column' | 'row') =>
+  z
+    .number({ error: `The start ${what} must be a whole number` })
+    .int(`The start ${what} must be a whole number`)
+    .min(1, `The start ${what} must be 1 or more`)
+    .max(100, `The start ${what} must be 100 or less`);
+
+/**
+ * A named print preset (issue 28): the label template, the printer, the printer's offsets and the
+ * start position, saved by an admin under a name and chosen again in one step. Whether the start
+ * fits the template's grid is checked where the templates are known (label-layout's isValidStart).
+ */
+export const printPreset = z.object({
+  name: safeText('name', { error: 'Name the preset' })
+    .trim()
+    .min(1, 'Name the preset')
+    .max(60, 'Preset names are at most 60 characters'),
+  templateId: safeText('templateId', { error: 'Choose a template' })
+    .trim()
+    .min(1, 'Choose a template')
+    .max(100),
+  printer: z
+    .string({ error: 'Choose a printer' })
+    .trim()
+    .min(1, 'Choose a printer')
+    .max(127, 'Printer names are at most 127 characters')
+    .regex(/^[^\s/#\\]+(\/[^\s/#\\]+)?$/, 'Not a printer name'),
+  xMm: offset('x').default(0),
+  yMm: offset('y').default(0),
+  startColumn: startNumber('column').default(1),
+  startRow: startNumber('row').default(1),
+});
+export type PrintPreset = z.output<typeof printPreset>;
+export type PrintPresetInput = z.input<typeof printPreset>;
