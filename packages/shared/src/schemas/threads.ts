@@ -68,7 +68,8 @@ export type FinderThread = z.infer<typeof finderThread>;
 /** `GET /api/reports/:id/thread`: the owner's side. Never the finder's contact details. */
 export const ownerThread = z.object({
   id: z.string(),
-  item: z.object({ id: z.string(), name: z.string() }),
+  // id: null for a label on no item (never attached, or its item deleted).
+  item: z.object({ id: z.string().nullable(), name: z.string() }),
   state: z.enum(THREAD_STATES),
   open: z.boolean(),
   /** Closed because the item was marked recovered after this report. */
