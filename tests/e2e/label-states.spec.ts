@@ -180,6 +180,10 @@ for (const [name, s] of Object.entries(STATES)) {
         const back = page.getByRole('navigation', { name: t.threadYours });
         await expect(back).toBeVisible();
         await expect(back.getByRole('link', { name: t.threadOpen })).toHaveAttribute('href', thread!);
+        // And the conversation opens, with the finder's message in it.
+        await back.getByRole('link', { name: t.threadOpen }).click();
+        await expect(page.getByText('Found it on a bench by the river.')).toBeVisible();
+        await expect(page.getByRole('textbox', { name: t.threadReplyLabel })).toBeVisible();
       }
       await context.close();
     }
