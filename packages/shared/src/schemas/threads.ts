@@ -60,6 +60,8 @@ export const finderReceipt = z.object({
 export const finderThread = z.object({
   item: z.object({ name: z.string() }),
   open: z.boolean(),
+  /** Why it is closed: the item is home, or the owner closed it (a block says no more than that). */
+  closedReason: z.enum(['recovered', 'closed']).nullable(),
   messages: z.array(message.extend({ receipt: finderReceipt.nullable() })),
   ownerRepliedAt: z.string().nullable(),
 });

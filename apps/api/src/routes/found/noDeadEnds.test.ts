@@ -118,6 +118,12 @@ describe('messages about a label with no item', () => {
       body: { block: false },
     });
     expect(closed.status).toBe(200);
+    // The finder's page reads it closed, and why.
+    const after = await server.api<{ data: { open: boolean; closedReason: string | null } }>(
+      'GET',
+      `/api${threadPath}`,
+    );
+    expect(after.body.data).toMatchObject({ open: false, closedReason: 'closed' });
     const refused = await server.api('POST', `/api${threadPath}/messages`, {
       body: { text: 'Hello?' },
       headers: { 'X-Forwarded-For': '203.0.113.240' },
