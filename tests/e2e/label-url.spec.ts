@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { form, freshCode, labelledItem, PHONE } from './finderFixtures';
+import { form, labelledItem, PHONE } from './finderFixtures';
 import { openSignedIn, registerViaApi } from './helpers';
 
 // The URL printed on every label, /qr/{code}: answered by the server. A visitor of a found item
 // gets the finder page with the item in the first response (no owner app, no look-up call); a
-// signed-in browser goes on to the owner app's scan flow; other outcomes keep the owner app.
+// signed-in browser goes on to the owner app's scan flow.
 
 test.use(PHONE);
 
@@ -93,18 +93,7 @@ test("the owner at their own label's /qr/{code} gets the owner flow and the owne
   expect(seen.filter((r) => r.path === '/api/analytics/scan')).toHaveLength(1);
 });
 
-test('an unclaimed label still opens the claim landing for a visitor', async ({ page, request }) => {
-  const code = await freshCode(request);
-  const response = await page.goto(`/qr/${code}`);
-  expect(await response!.text()).not.toContain('finder-data');
-  await expect(page.getByRole('heading', { name: 'Welcome to the product!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Click to claim this code!' })).toBeVisible();
-});
-
-test('an unknown code still gets the owner app\'s "not found" scan result', async ({ page }) => {
-  await page.goto('/qr/NOSUCHCODE1');
-  await expect(page.getByRole('alert')).toHaveText('QR code not found');
-});
+// Every other state a visitor meets (unclaimed, unknown, …): label-states.spec.ts.
 
 test('an item name written to break out of the page is shown as text, never run', async ({
   page,

@@ -12,6 +12,8 @@ test.describe('claiming labels', () => {
     const { codes } = await printedSet(request);
     const code = codes[0]!;
     await page.goto(`/qr/${code}`);
+    // The label speaks to a finder first (label-states.spec.ts); the claim is one tap away.
+    await page.getByRole('link', { name: 'Claim this label' }).click();
 
     await expect(page.getByRole('heading', { name: 'Welcome to the product!' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How does it work?' })).toBeVisible();
@@ -140,7 +142,9 @@ test.describe('claiming labels', () => {
   });
 
   test('labels that are unknown, not active yet, missing, or on an item', async ({ page, request }) => {
-    await page.goto('/qr/NOSUCHCODE1');
+    // A visitor gets the finder page's words for these (label-states.spec.ts); `?app` is the owner
+    // app's scan flow, which a signed-in browser gets.
+    await page.goto('/qr/NOSUCHCODE1?app');
     await expect(page.getByRole('alert')).toHaveText('QR code not found');
 
     const token = await adminToken(request);
@@ -151,7 +155,7 @@ test.describe('claiming labels', () => {
       '/api/admin/qr-sets/create-with-codes',
       { templateId: 'avery-4221' },
     );
-    await page.goto(`/qr/${unprinted.qrCodes[0]!.value}`);
+    await page.goto(`/qr/${unprinted.qrCodes[0]!.value}?app`);
     await expect(page.getByRole('heading', { name: 'Label Not Active Yet' })).toBeVisible();
     await expect(page.getByText('This label is not active yet.')).toBeVisible();
 
@@ -180,7 +184,7 @@ test.describe('claiming labels', () => {
       itemTypeId: 'bag',
       status: 'inactive',
     });
-    await page.goto(`/qr/${codes[0]}`);
+    await page.goto(`/qr/${codes[0]}?app`);
     await expect(page.getByRole('heading', { name: 'Item Not Active' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go Home' })).toBeVisible();
   });
@@ -195,7 +199,7 @@ test.describe('claiming labels', () => {
     const scan = async (status: number, body: object) => {
       answer.status = status;
       answer.body = body;
-      await page.goto('/qr/ANYCODE234');
+      await page.goto('/qr/ANYCODE234?app');
     };
 
     const failed = 'The assignment request has expired. Please try again.';

@@ -8,8 +8,12 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 // koa-compress compresses; skip koa-send's per-request look-ups of pre-compressed siblings.
 const SEND = { brotli: false, gzip: false } as const;
 
-/** What the page of a label shows a visitor, embedded in its HTML; null: not a found item. */
-export type LabelView = (qrCode: string, ip: string) => Promise<{ item: unknown; brandName: string } | null>;
+/**
+ * What the page of a label shows a visitor, embedded in its HTML (`state`: item, unattached,
+ * inactive, unclaimed, unknown; services/finders/labelPageLoader.ts); null: the owner app's scan flow
+ * (also past the caller's look-up limit, where the owner app's own look-up answers 429).
+ */
+export type LabelView = (qrCode: string, ip: string) => Promise<{ state: string; brandName: string } | null>;
 
 /**
  * The server cannot see a session on a page load (the token lives in localStorage), so the label's
@@ -112,9 +116,9 @@ const NOT_ON_THIS_PORT = /^\/metrics(\/|$)/i;
 /**
  * Serves the built web app; any other non-API GET gets index.html (client-side routes), and
  * /found and /found/* (any case) get the finder's own page; `/metrics` is left to the 404.
- * `/qr/{code}` (the URL on every label) of a found item gets the finder page with the item in it
- * (one round trip, no owner app); any other outcome, and `?app` (a signed-in browser), get the
- * owner app's scan flow. What the build contains is read once at start. Hashed assets are
+ * `/qr/{code}` (the URL on every label) gets the finder page with the label's state in it, whatever
+ * it is (one round trip, no owner app); `?app` (a signed-in browser, or a visitor who wants to claim
+ * an unclaimed label) and a failed look-up get the owner app's scan flow. What the build contains is read once at start. Hashed assets are
  * immutable; pages are revalidated so a deploy shows at once.
  */
 export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
@@ -133,6 +137,8 @@ export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
     const view = await labelView(code, ctx.ip).catch(() => null);
     if (!view) return false;
     ctx.set('Cache-Control', 'private, no-cache');
+    // The page still offers what to do (type the code), but the address leads nowhere.
+    if (view.state === 'unknown') ctx.status = 404;
     allowInlineScripts(ctx, template.hashes);
     ctx.type = 'html';
     ctx.body = labelPage(template.html, { qrCode: code, ...view });

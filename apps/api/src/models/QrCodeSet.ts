@@ -3,6 +3,13 @@ import { BaseModel } from './BaseModel';
 // A cycle with QrCode is fine: relation mappings are thunks, read after both modules load.
 import { QrCode } from './QrCode';
 
+/**
+ * A code has left the print room when its set is printed and, for a child of a split, released.
+ * Only then may an owner claim it (DESIGN.md, QR codes).
+ */
+export const isSetClaimable = (set: Pick<QrCodeSet, 'isPrinted' | 'isReleased' | 'parentSetId'>) =>
+  set.isPrinted && (set.parentSetId === null || set.isReleased);
+
 export class QrCodeSet extends BaseModel {
   static override tableName = 'qr_code_sets';
   static override hasUpdatedAt = true;

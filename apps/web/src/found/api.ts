@@ -145,6 +145,7 @@ export interface ThreadMessage {
 export interface Thread {
   item: { name: string };
   open: boolean;
+  closedReason?: 'recovered' | 'closed' | null;
   messages: ThreadMessage[];
   ownerRepliedAt: string | null;
 }

@@ -1,12 +1,14 @@
 import { loadBrandName, loadItem, recordScan, type ItemView, type PublicItem } from './api';
 import { readClientEnv, scanPayload } from './clientInfo';
 import { codeEntryForm } from './codeEntry';
-import { afterPaint, h, show } from './dom';
+import { afterPaint, h, show, uid } from './dom';
 import { reportForm } from './form';
 import type { Translator } from './i18n';
 import { lostBanner } from './lostBanner';
+import { lostT } from './lostText';
 import { ownerPanel } from './ownerPanel';
-import { keepThread, threadsForCode } from './threadStore';
+import { sentView, yourThreads } from './sent';
+import { keepThread } from './threadStore';
 import { unattachedView } from './unattached';
 
 export interface FinderPage {
@@ -20,20 +22,28 @@ export interface FinderPage {
   preloaded?: Preloaded | null;
 }
 
-export interface Preloaded {
-  qrCode: string;
-  item: PublicItem;
-  brandName: string;
-}
+/**
+ * The label's state as the server resolved it for a visitor (services/finders/labelPageLoader.ts):
+ * on an item, on no item, switched off, unclaimed (claimable or not yet), or an unknown code.
+ */
+export type LabelState =
+  | { state: 'item'; item: PublicItem }
+  | { state: 'unattached' | 'inactive' | 'unknown' }
+  | { state: 'unclaimed'; claimable: boolean };
+
+export type Preloaded = LabelState & { qrCode: string; brandName: string };
+
+const STATES = ['item', 'unattached', 'inactive', 'unknown', 'unclaimed'];
 
 /**
  * The view the server embedded in the label's page (`<script type="application/json"
- * id="finder-data">`), or null: absent, unreadable, or not an item.
+ * id="finder-data">`), or null: absent, unreadable, or not a state this page knows.
  */
 export function readPreloaded(doc: Pick<Document, 'getElementById'>): Preloaded | null {
   try {
     const data = JSON.parse(doc.getElementById('finder-data')?.textContent ?? 'null') as Preloaded | null;
-    return data && typeof data.qrCode === 'string' && typeof data.item?.name === 'string' ? data : null;
+    if (!data || typeof data.qrCode !== 'string' || !STATES.includes(data.state)) return null;
+    return data.state !== 'item' || typeof data.item?.name === 'string' ? data : null;
   } catch {
     return null;
   }
@@ -75,9 +85,9 @@ export function startFinderPage(page: FinderPage) {
     afterPaint(() => void recordScan(scanPayload(qrCode, readClientEnv(), openedAt)));
   if (preloaded) {
     setBrand(preloaded.brandName);
-    title(t('youFound', { name: preloaded.item.name }));
-    showItem(page, { item: preloaded.item, viewerIsOwner: false, openReportCount: 0 });
-    scanAfterPaint(page.qrCode);
+    showPreloaded(page, preloaded, title);
+    // A scan of a code nobody has is not one (the API would refuse it anyway).
+    if (preloaded.state !== 'unknown') scanAfterPaint(page.qrCode);
     return;
   }
 
@@ -114,6 +124,66 @@ export function startFinderPage(page: FinderPage) {
   });
 }
 
+/** Each state of the label, as a visitor meets it at /qr/{code} (issue 24). */
+function showPreloaded(page: FinderPage, preloaded: Preloaded, title: (text: string) => void) {
+  const { root, tr, qrCode } = page;
+  const { t } = tr;
+  switch (preloaded.state) {
+    case 'item':
+      title(t('youFound', { name: preloaded.item.name }));
+      return showItem(page, { item: preloaded.item, viewerIsOwner: false, openReportCount: 0 });
+    case 'unattached':
+      title(lostT(tr.lang, 'unattachedTitle'));
+      return unattachedView(tr, qrCode, root);
+    case 'inactive':
+      // The scan's not-active text, and no form: its owner switched the label off.
+      title(t('inactiveTitle'));
+      return show(root, stateCard(t('inactiveTitle'), t('inactiveBody')));
+    case 'unclaimed':
+      title(t('unclaimedTitle'));
+      return show(
+        root,
+        stateCard(t('unclaimedTitle'), t('unclaimedBody')),
+        preloaded.claimable && claimCard(tr, qrCode),
+      );
+    case 'unknown': {
+      // The scan's "QR code not found", and the way on: type the code printed on the label.
+      title(t('unknownTitle'));
+      const { form } = codeEntryForm(tr, undefined, 'h2');
+      return show(root, stateCard(t('unknownTitle'), t('unknownHint')), form);
+    }
+  }
+}
+
+/** A state's heading and what it means. */
+function stateCard(heading: string, body: string) {
+  return h(
+    'section',
+    { className: 'finder-card finder-state', 'aria-labelledby': 'finder-title' },
+    h('h1', { id: 'finder-title', className: 'finder-state__title' }, heading),
+    h('p', { className: 'finder-state__hint' }, body),
+  );
+}
+
+/**
+ * For whoever wants the label for themselves: the owner app's claim landing (the spec's texts), one
+ * tap away; `?app` asks the server for the owner app's scan flow.
+ */
+function claimCard({ t }: Translator, qrCode: string) {
+  const id = uid('claim-title');
+  return h(
+    'section',
+    { className: 'finder-card finder-claim', 'aria-labelledby': id },
+    h('h2', { id, className: 'finder-claim__title' }, t('claimTitle')),
+    h('p', {}, t('claimBody')),
+    h(
+      'a',
+      { href: `/qr/${encodeURIComponent(qrCode)}?app`, className: 'button button--secondary' },
+      t('claimLink'),
+    ),
+  );
+}
+
 function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {
   const { root, tr, qrCode } = page;
   const { item } = view;
@@ -123,21 +193,12 @@ function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {
     background: root,
     onSent: (threadPath) => {
       if (threadPath) keepThread({ path: threadPath, itemName: item.name, at: new Date().toISOString() });
-      show(root, sentView(tr, item.name, threadPath));
+      show(root, sentView(tr, tr.t('sentBody', { name: item.name }), threadPath));
       window.scrollTo(0, 0);
       root.querySelector<HTMLElement>('h1')?.focus();
     },
   });
-  // A finder who wrote before (on this device) finds their conversation again from the label.
-  const mine = view.viewerIsOwner ? [] : threadsForCode(qrCode);
-  const back =
-    mine.length > 0 &&
-    h(
-      'nav',
-      { className: 'finder-card finder-back', 'aria-label': tr.t('threadYours') },
-      h('p', {}, tr.t('threadYours')),
-      h('ul', {}, ...mine.map((th) => h('li', {}, h('a', { href: th.path }, tr.t('threadOpen'))))),
-    );
+  const back = !view.viewerIsOwner && yourThreads(tr, qrCode);
   show(
     root,
     view.viewerIsOwner && ownerPanel(tr, view),
@@ -196,31 +257,4 @@ function notFoundView(text: string, hint: string, role: 'status' | 'alert', type
     // A misread label is often a mistyped code: offer the form again.
     h('p', {}, h('a', { href: '/found' }, typeCode)),
   );
-}
-
-function sentView({ t }: Translator, itemName: string, threadPath: string | null) {
-  return h(
-    'section',
-    { className: 'finder-card finder-sent', role: 'status' },
-    h(
-      'span',
-      { className: 'finder-sent__icon', 'aria-hidden': 'true' },
-      // A check mark in a soft circle: calm, not celebratory.
-      svgCheck(),
-    ),
-    h('h1', { className: 'finder-sent__title', tabindex: -1 }, t('sentTitle')),
-    h('p', { className: 'finder-sent__body' }, t('sentBody', { name: itemName })),
-    threadPath && h('p', { className: 'finder-sent__body' }, t('sentThreadHint')),
-    threadPath && h('a', { href: threadPath, className: 'button button--primary' }, t('threadOpen')),
-  );
-}
-
-function svgCheck(): SVGElement {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  const path = document.createElementNS(ns, 'path');
-  path.setAttribute('d', 'M5 12.5l4.5 4.5L19 7.5');
-  svg.append(path);
-  return svg;
 }

@@ -35,8 +35,14 @@ export function readTypedCode(input: string): TypedCode | { ok: false; reason: '
  * under the symbol and goes on to that label's page. Checked as typed (any case, spaces, dashes,
  * or the whole address), so a slip gets a message here rather than a "not found" page.
  */
-export function codeEntryForm(tr: Translator, go: (path: string) => void = (path) => location.assign(path)) {
+export function codeEntryForm(
+  tr: Translator,
+  go: (path: string) => void = (path) => location.assign(path),
+  /** `h2` under a page's own heading (an unknown code's "QR code not found"). */
+  titleTag: 'h1' | 'h2' = 'h1',
+) {
   const { t } = tr;
+  const titleId = titleTag === 'h1' ? 'finder-title' : uid('code-title');
   const ids = { input: uid('code'), hint: uid('code-hint'), error: uid('code-error') };
   const input = h('input', {
     id: ids.input,
@@ -72,8 +78,8 @@ export function codeEntryForm(tr: Translator, go: (path: string) => void = (path
 
   const form = h(
     'form',
-    { className: 'finder-card finder-form finder-code', novalidate: true, 'aria-labelledby': 'finder-title' },
-    h('h1', { id: 'finder-title', className: 'finder-state__title' }, t('codeTitle')),
+    { className: 'finder-card finder-form finder-code', novalidate: true, 'aria-labelledby': titleId },
+    h(titleTag, { id: titleId, className: 'finder-state__title' }, t('codeTitle')),
     h('p', { className: 'finder-item__intro' }, t('codeIntro')),
     field,
     h(

@@ -20,7 +20,7 @@ const en = {
   locationRefused: 'Your location was not shared. You can still message the owner below.',
   unattachedTitle: 'Unassigned QR Code',
   unattachedBody:
-    'This label is registered to an owner but not attached to an item yet. You can still send its owner a message.',
+    'This QR code has been claimed but is not assigned to an item yet. You can still send its owner a message.',
   phoneCountryLabel: 'Country code',
   unattachedSent: 'The owner has been notified. Thank you for helping!',
 };

@@ -17,8 +17,9 @@ if (threadFromPath(location.pathname)) {
 } else if (document.documentElement.dataset.ownerApp !== '1') {
   const preloaded = readPreloaded(document);
   // The address bar reads /found/{code} as it did when the owner app redirected there: that is the
-  // finder page's address (a reload, a shared link), and nothing loads for it.
-  if (preloaded)
+  // finder page's address (a reload, a shared link) for a label that leads to someone. The other
+  // states keep the label's own address, whose page says the same again on a reload.
+  if (preloaded?.state === 'item' || preloaded?.state === 'unattached')
     history.replaceState(
       history.state,
       '',

@@ -72,11 +72,23 @@ const en = {
   threadLocating: 'Finding your location...',
   threadNoLocation: 'Your location could not be found. You can describe the place instead.',
   threadLocation: 'Shared location (map)',
+  threadRecovered: 'The owner has their item back — thank you!',
+  threadOwnerClosed: 'The owner closed this conversation.',
   threadClosed: 'This conversation is closed.',
   threadEmpty: 'Please write a message.',
   threadSendFailed: 'Your message could not be sent. Please try again.',
   threadNotFound: 'Conversation not found',
   threadNotFoundHint: 'Check the link you received, or scan the label again.',
+  unclaimedTitle: 'This label cannot reach an owner',
+  unclaimedBody:
+    'This label is not registered to anyone yet, so it cannot reach an owner. If it is on something you found, please hand it in at a lost-and-found desk nearby.',
+  claimTitle: 'Is this your label?',
+  claimBody: 'Claim it for your account, and whoever finds your things can message you.',
+  claimLink: 'Claim this label',
+  inactiveTitle: 'This item is not active right now.',
+  inactiveBody: 'Its owner has switched this label off, so it cannot take messages.',
+  unknownTitle: 'QR code not found',
+  unknownHint: 'Check the code printed on the label and type it below.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -154,11 +166,23 @@ const es: Messages = {
   threadLocating: 'Buscando tu ubicación...',
   threadNoLocation: 'No se pudo obtener tu ubicación. Puedes describir el lugar en un mensaje.',
   threadLocation: 'Ubicación compartida (mapa)',
+  threadRecovered: 'El dueño ya recuperó su objeto. ¡Gracias!',
+  threadOwnerClosed: 'El dueño cerró esta conversación.',
   threadClosed: 'Esta conversación está cerrada.',
   threadEmpty: 'Escribe un mensaje.',
   threadSendFailed: 'No se pudo enviar tu mensaje. Inténtalo de nuevo.',
   threadNotFound: 'Conversación no encontrada',
   threadNotFoundHint: 'Revisa el enlace que recibiste o vuelve a escanear la etiqueta.',
+  unclaimedTitle: 'Esta etiqueta no puede avisar a ningún dueño',
+  unclaimedBody:
+    'Esta etiqueta todavía no está registrada a nombre de nadie, así que no puede avisar a ningún dueño. Si está en algo que has encontrado, entrégalo en una oficina de objetos perdidos cercana.',
+  claimTitle: '¿Es tuya esta etiqueta?',
+  claimBody: 'Regístrala en tu cuenta y quien encuentre tus cosas podrá escribirte.',
+  claimLink: 'Registrar esta etiqueta',
+  inactiveTitle: 'Este objeto no está activo en este momento.',
+  inactiveBody: 'Su dueño ha desactivado esta etiqueta, así que no puede recibir mensajes.',
+  unknownTitle: 'Código QR no encontrado',
+  unknownHint: 'Revisa el código impreso en la etiqueta y escríbelo aquí abajo.',
 };
 
 const fr: Messages = {
@@ -234,11 +258,23 @@ const fr: Messages = {
   threadLocating: 'Recherche de votre position...',
   threadNoLocation: 'Votre position est introuvable. Vous pouvez décrire l’endroit dans un message.',
   threadLocation: 'Position partagée (carte)',
+  threadRecovered: 'Le propriétaire a récupéré son objet. Merci\u202f!',
+  threadOwnerClosed: 'Le propriétaire a clos cette conversation.',
   threadClosed: 'Cette conversation est close.',
   threadEmpty: 'Écrivez un message.',
   threadSendFailed: 'Votre message n’a pas pu être envoyé. Veuillez réessayer.',
   threadNotFound: 'Conversation introuvable',
   threadNotFoundHint: 'Vérifiez le lien reçu ou scannez à nouveau l’étiquette.',
+  unclaimedTitle: 'Cette étiquette ne peut joindre aucun propriétaire',
+  unclaimedBody:
+    'Cette étiquette n’est encore enregistrée au nom de personne, elle ne peut donc joindre aucun propriétaire. Si elle est sur un objet que vous avez trouvé, déposez-le dans un bureau des objets trouvés proche.',
+  claimTitle: 'Cette étiquette est à vous\u202f?',
+  claimBody: 'Enregistrez-la sur votre compte\u202f: quiconque trouvera vos affaires pourra vous écrire.',
+  claimLink: 'Enregistrer cette étiquette',
+  inactiveTitle: 'Cet objet n’est pas actif en ce moment.',
+  inactiveBody: 'Son propriétaire a désactivé cette étiquette\u202f; elle ne reçoit pas de messages.',
+  unknownTitle: 'Code QR introuvable',
+  unknownHint: 'Vérifiez le code imprimé sur l’étiquette et saisissez-le ci-dessous.',
 };
 
 export const MESSAGES = { en, es, fr } as const;

@@ -92,6 +92,14 @@ export function startThreadPage(opts: {
     list.replaceChildren(...next.messages.map(messageView));
     form.hidden = !next.open;
     closed.hidden = next.open;
+    // The reason, in the finder's language (a block reads as the owner closing it).
+    closed.textContent = t(
+      next.closedReason === 'recovered'
+        ? 'threadRecovered'
+        : next.closedReason === 'closed'
+          ? 'threadOwnerClosed'
+          : 'threadClosed',
+    );
     replied.hidden = !next.ownerRepliedAt;
     if (next.ownerRepliedAt && !hadReply && hadReply !== undefined) status.textContent = t('threadReplied');
   };
@@ -130,7 +138,11 @@ export function startThreadPage(opts: {
     alert,
     h('div', { className: 'finder-thread__actions' }, locate, send),
   );
-  const closed = h('p', { className: 'finder-card finder-thread__closed', hidden: true }, t('threadClosed'));
+  const closed = h(
+    'p',
+    { className: 'finder-card finder-thread__closed', role: 'status', hidden: true },
+    t('threadClosed'),
+  );
   const replied = h('p', { className: 'finder-thread__replied', hidden: true }, t('threadReplied'));
 
   const setAlert = (message: string | null) => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { ErrorState } from '../components/StateViews';
 import { usePageTitle } from '../components/usePageTitle';
@@ -7,6 +8,14 @@ import { ScanResultView } from '../owner/scan/ScanResultView';
 export default function QrScanPage() {
   const { qrCode } = useParams();
   usePageTitle('QR Code');
+  useEffect(() => {
+    // `?app` only asked the server for this app instead of the finder page (webApp.ts): the address
+    // bar keeps the label's own address.
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has('app')) return;
+    url.searchParams.delete('app');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }, []);
   if (!qrCode)
     return (
       <section className="page container">

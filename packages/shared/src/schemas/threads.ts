@@ -62,6 +62,8 @@ export const finderReceipt = z.object({
 export const finderThread = z.object({
   item: z.object({ name: z.string() }),
   open: z.boolean(),
+  /** Why it is closed: the item is home, or the owner closed it (a block says no more than that). */
+  closedReason: z.enum(['recovered', 'closed']).nullable(),
   messages: z.array(message.extend({ receipt: finderReceipt.nullable() })),
   ownerRepliedAt: z.string().nullable(),
 });
@@ -70,7 +72,8 @@ export type FinderThread = z.infer<typeof finderThread>;
 /** `GET /api/reports/:id/thread`: the owner's side. Never the finder's contact details. */
 export const ownerThread = z.object({
   id: z.string(),
-  item: z.object({ id: z.string(), name: z.string() }),
+  // id: null for a label on no item (never attached, or its item deleted).
+  item: z.object({ id: z.string().nullable(), name: z.string() }),
   state: z.enum(THREAD_STATES),
   open: z.boolean(),
   /** Closed because the item was marked recovered after this report. */

@@ -40,6 +40,7 @@ export function presentFinderThread(thread: LoadedThread): FinderThread {
   return {
     item: { name: report.itemName },
     open: threadOpen(report),
+    closedReason: threadOpen(report) ? null : report.recovered ? 'recovered' : 'closed',
     ownerRepliedAt: iso(report.ownerRepliedAt),
     messages: allMessages(thread).map(({ first, sentAt, ...m }) => {
       if (m.from !== 'finder') return { ...m, sentAt: sentAt.toISOString(), receipt: null };

@@ -82,6 +82,56 @@ describe('messages about a label with no item', () => {
     expect(theirs.body.data.totalCount).toBe(0);
   });
 
+  it('open a conversation like any report: both sides write, and once closed the finder gets a 409', async () => {
+    const { codes } = await makeSet(server, { count: 1 });
+    await giveCode(server.db.knex, codes[0]!.id, owner.user.id);
+    const res = await server.api<{ data: { reportId: string; threadPath: string } }>(
+      'POST',
+      `/api/found/${codes[0]!.value}/report`,
+      { body: { foundNotes: 'Tag on a park bench' }, headers: { 'X-Forwarded-For': '203.0.113.240' } },
+    );
+    expect(res.status).toBe(201);
+    const { reportId, threadPath } = res.body.data;
+    const name = `Label ${codes[0]!.value} (not attached)`;
+    const finderView = await server.api<{ data: { item: { name: string }; open: boolean } }>(
+      'GET',
+      `/api${threadPath}`,
+    );
+    expect(finderView.status, JSON.stringify(finderView.body)).toBe(200);
+    expect(finderView.body.data).toMatchObject({ item: { name }, open: true });
+
+    const reply = await server.api<{ data: { thread: { item: { id: string | null; name: string } } } }>(
+      'POST',
+      `/api/reports/${reportId}/messages`,
+      { token: owner.token, body: { text: 'Thank you! Where is the bench?' } },
+    );
+    expect(reply.status).toBe(201);
+    expect(reply.body.data.thread.item).toEqual({ id: null, name });
+    const more = await server.api('POST', `/api${threadPath}/messages`, {
+      body: { text: 'By the pond.' },
+      headers: { 'X-Forwarded-For': '203.0.113.240' },
+    });
+    expect(more.status).toBe(201);
+
+    const closed = await server.api('POST', `/api/reports/${reportId}/close`, {
+      token: owner.token,
+      body: { block: false },
+    });
+    expect(closed.status).toBe(200);
+    // The finder's page reads it closed, and why.
+    const after = await server.api<{ data: { open: boolean; closedReason: string | null } }>(
+      'GET',
+      `/api${threadPath}`,
+    );
+    expect(after.body.data).toMatchObject({ open: false, closedReason: 'closed' });
+    const refused = await server.api('POST', `/api${threadPath}/messages`, {
+      body: { text: 'Hello?' },
+      headers: { 'X-Forwarded-For': '203.0.113.240' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, code: 'thread_closed' });
+  });
+
   it('refuses a switched-off item and a label nobody claimed (404, nothing stored)', async () => {
     const off = await assignedItem(server.db.knex, owner.user.id, { status: 'inactive' });
     const { codes } = await makeSet(server, { count: 1 });

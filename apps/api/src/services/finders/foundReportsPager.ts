@@ -1,10 +1,7 @@
 import type { Ctx } from '../../ctx';
 import type { FoundReportRow } from '../../presenters/finders/foundActivity';
 import { newestFirstPage } from '../../lib/newestFirstPage';
-import { threadStateColumns } from './threadLoader';
-
-/** presenters/finders/foundActivity's unattachedLabelName in SQL, over `items as i` and `qr_codes as c` left-joined to a report. */
-const UNATTACHED_LABEL_NAME_SQL = "coalesce(i.name, 'Label ' || c.value || ' (not attached)')";
+import { threadStateColumns, UNATTACHED_LABEL_NAME_SQL } from './threadLoader';
 
 /**
  * Finder reports to the owner, newest first: about their items, and about their labels with no

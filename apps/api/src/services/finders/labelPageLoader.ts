@@ -1,18 +1,55 @@
 import type { Config } from '../../config';
 import type { Ctx } from '../../ctx';
+import { normalizeCodeValue } from '../../lib/codeValues';
+import { isSetClaimable } from '../../models/QrCodeSet';
 import { presentPublicItem } from '../../presenters/finders/publicItem';
 import { publicItemFinder } from './publicItemFinder';
 
 /**
- * What the label's page (`/qr/{code}`) shows a visitor when the label is on a found item: the same
- * public view as `GET /api/found/{code}` (the presenter's allowlist, never owner contact details)
- * and the brand, embedded in the finder page's HTML. Null for any other scan outcome (unknown,
- * unclaimed, unassigned, not active): those keep the owner app's scan screens.
+ * What a label is, as a visitor (no session) meets it at `/qr/{code}` (issue 24):
+ * - `item`: on an active item, found or lost (the finder page with the item and the form);
+ * - `unattached`: claimed but on no item (never attached, or its item deleted): the form reaches
+ *   the label's owner;
+ * - `inactive`: its item is switched off (the scan's not-active text, no form);
+ * - `unclaimed`: nobody owns it (never claimed, or released by a deleted account); `claimable`
+ *   when its set has left the print room, so the claim landing is one tap away;
+ * - `unknown`: no such code ("QR code not found" and the form to type a code).
+ */
+export type LabelState =
+  | { state: 'item'; item: ReturnType<typeof presentPublicItem> }
+  | { state: 'unattached' | 'inactive' | 'unknown' }
+  | { state: 'unclaimed'; claimable: boolean };
+
+/**
+ * The label's page for a visitor, embedded in the finder page's HTML: the same public view as
+ * `GET /api/found/{code}` for an item (the presenter's allowlist, never owner contact details), or
+ * the state the finder page speaks to, and the brand. The found item, every finder's common case,
+ * is the one join of `publicItemFinder`; any other state costs one more look-up.
  */
 export async function labelPageLoader(
   props: { qrCode: string },
   { trx, config }: Pick<Ctx, 'trx'> & { config: Config },
-) {
+): Promise<LabelState & { brandName: string }> {
+  const brandName = config.brand.name;
   const found = await publicItemFinder(props, { trx });
-  return found ? { item: presentPublicItem(found.item), brandName: config.brand.name } : null;
+  if (found) return { state: 'item', item: presentPublicItem(found.item), brandName };
+  const code = (await trx('qrCodes as c')
+    .join('qrCodeSets as s', 's.id', 'c.setId')
+    .leftJoin('items as i', 'i.id', 'c.itemId')
+    .where('c.value', normalizeCodeValue(props.qrCode))
+    .first('c.ownerId', 'c.itemId', 'i.status', 's.isPrinted', 's.isReleased', 's.parentSetId')) as
+    | {
+        ownerId: string | null;
+        itemId: string | null;
+        status: string | null;
+        isPrinted: boolean;
+        isReleased: boolean;
+        parentSetId: string | null;
+      }
+    | undefined;
+  if (!code) return { state: 'unknown', brandName };
+  // Not found above with an item: the item is switched off.
+  if (code.itemId && code.status) return { state: 'inactive', brandName };
+  if (code.ownerId) return { state: 'unattached', brandName };
+  return { state: 'unclaimed', claimable: isSetClaimable(code), brandName };
 }

@@ -4,6 +4,9 @@ import type { Conn, Ctx } from '../../ctx';
 import { notFound } from '../../errors';
 import type { ThreadStateRow } from '../../lib/threadState';
 
+/** presenters/finders/foundActivity's unattachedLabelName in SQL, over `items as i` and `qr_codes as c` left-joined to a report. */
+export const UNATTACHED_LABEL_NAME_SQL = "coalesce(i.name, 'Label ' || c.value || ' (not attached)')";
+
 /**
  * Columns that decide a conversation's state, for a query over `found_reports as r`: the newest
  * finder message, whether the item was marked recovered since (the conversation is then
@@ -19,16 +22,18 @@ export function threadStateColumns(trx: Conn) {
       `EXISTS (SELECT 1 FROM recoveries rc WHERE rc.item_id = r.item_id
         AND rc.recovered_at >= r.created_at) AS recovered`,
     ),
+    // By the report's owner: a report about a label with no item has no item to go through.
     trx.raw(
-      `EXISTS (SELECT 1 FROM blocked_senders b JOIN items bi ON bi.owner_id = b.owner_id
-        WHERE bi.id = r.item_id AND b.address_hash = r.reporter_address_hash) AS blocked`,
+      `EXISTS (SELECT 1 FROM blocked_senders b
+        WHERE b.owner_id = r.owner_id AND b.address_hash = r.reporter_address_hash) AS blocked`,
     ),
   ];
 }
 
 export interface ThreadReport extends ThreadStateRow {
   id: string;
-  itemId: string;
+  /** Null for a label on no item (never attached, or its item deleted). */
+  itemId: string | null;
   itemName: string;
   ownerId: string;
   qrCode: string | null;
@@ -65,14 +70,16 @@ export interface HeldDelivery {
 }
 
 export function threadReportQuery(trx: Conn) {
+  // A report about a label with no item is a conversation too (issue 24): named as the owner's
+  // list names it, "Label ABC123 (not attached)".
   return trx('foundReports as r')
-    .join('items as i', 'i.id', 'r.itemId')
+    .leftJoin('items as i', 'i.id', 'r.itemId')
     .leftJoin('qrCodes as c', 'c.id', 'r.qrCodeId')
     .select(
       'r.id',
       'r.itemId',
-      'i.name as itemName',
-      'i.ownerId',
+      trx.raw(`${UNATTACHED_LABEL_NAME_SQL} AS item_name`),
+      'r.ownerId',
       'c.value as qrCode',
       'r.message',
       'r.latitude',

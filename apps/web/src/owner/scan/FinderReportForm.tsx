@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { show } from '../../found/dom';
 import { reportForm } from '../../found/form';
 import { pickLanguage, translator } from '../../found/i18n';
-import { unattachedSent } from '../../found/unattached';
+import { lostT } from '../../found/lostText';
+import { sentView } from '../../found/sent';
+import { keepThread } from '../../found/threadStore';
 import '../../found/found.css';
 
 /**
@@ -18,7 +20,11 @@ export function FinderReportForm({ qrCode }: { qrCode: string }) {
       pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]),
     );
     // Its own heading stays the card's: the sent title is a paragraph here.
-    const onSent = () => show(root, unattachedSent(tr, 'p'));
+    const onSent = (threadPath: string | null) => {
+      const heading = lostT(tr.lang, 'unattachedTitle');
+      if (threadPath) keepThread({ path: threadPath, itemName: heading, at: new Date().toISOString() });
+      show(root, sentView(tr, lostT(tr.lang, 'unattachedSent'), threadPath, 'p'));
+    };
     show(root, reportForm({ tr, qrCode, background: root, onSent }));
     return () => root.replaceChildren();
   }, [qrCode]);

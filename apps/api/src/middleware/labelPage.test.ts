@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignedItem, giveCode, makeSet } from '../testing/codeFactory';
+import { signUp, startTestServer, type TestServer } from '../testing/testServer';
+
+// Issue 24: `/qr/{code}` answers a visitor with the finder page and the label's state in it,
+// whatever that state is (services/finders/labelPageLoader.ts), so no state loads the owner app.
+
+let server: TestServer;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let dist: string;
+beforeAll(async () => {
+  // A stand-in build: the two pages the middleware serves, each saying which it is.
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-dist-'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<html><head><title>owner app</title></head><body></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dist, 'found.html'),
+    '<html><head><title>finder</title></head><body><main id="finder-main"></main></body></html>',
+  );
+  server = await startTestServer({ WORKER: '0', SERVE_WEB: '1', WEB_DIST: dist });
+  owner = await signUp(server);
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+async function labelPage(code: string) {
+  const res = await fetch(`${server.url}/qr/${encodeURIComponent(code)}`);
+  const html = await res.text();
+  const json = /<script type="application\/json" id="finder-data">(.*?)<\/script>/s.exec(html)?.[1];
+  return { status: res.status, html, data: json ? (JSON.parse(json) as Record<string, unknown>) : null };
+}
+
+describe('the label page of every state a visitor meets', () => {
+  it('a found item: the public view, never the owner', async () => {
+    const { code } = await assignedItem(server, owner.user.id, { name: 'House keys' });
+    const page = await labelPage(code);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>finder</title>');
+    expect(page.data).toMatchObject({ qrCode: code, state: 'item', item: { name: 'House keys' } });
+    expect(page.html).not.toContain(owner.user.id);
+  });
+
+  it('a claimed label on no item, and one whose item was deleted: unattached', async () => {
+    const { codes } = await makeSet(server, { count: 1 });
+    await giveCode(server, codes[0]!.id, owner.user.id);
+    expect((await labelPage(codes[0]!.value)).data).toMatchObject({ state: 'unattached' });
+
+    const { code, itemId } = await assignedItem(server, owner.user.id);
+    expect((await server.api('DELETE', `/api/items/${itemId}`, { token: owner.token })).status).toBe(200);
+    const page = await labelPage(code.toLowerCase());
+    expect(page.data).toMatchObject({ state: 'unattached' });
+    expect(page.html).not.toContain(owner.user.id);
+  });
+
+  it('an item switched off: inactive, with nothing of the item', async () => {
+    const { code } = await assignedItem(server, owner.user.id, { name: 'Secret name', status: 'inactive' });
+    const page = await labelPage(code);
+    expect(page.data).toEqual({ qrCode: code, state: 'inactive', brandName: server.config.brand.name });
+    expect(page.html).not.toContain('Secret name');
+  });
+
+  it('unclaimed: claimable once its set left the print room, not before', async () => {
+    const printed = await makeSet(server, { count: 1 });
+    expect((await labelPage(printed.codes[0]!.value)).data).toMatchObject({
+      state: 'unclaimed',
+      claimable: true,
+    });
+    const unreleased = await makeSet(server, { count: 1, child: true, released: false });
+    expect((await labelPage(unreleased.codes[0]!.value)).data).toMatchObject({
+      state: 'unclaimed',
+      claimable: false,
+    });
+  });
+
+  it('an unknown code: 404, and still the finder page (it offers to type the code)', async () => {
+    const page = await labelPage('ZZZZZZZZZ2');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('<title>finder</title>');
+    expect(page.data).toMatchObject({ qrCode: 'ZZZZZZZZZ2', state: 'unknown' });
+  });
+
+  it('`?app` still gets the owner app, for signed-in browsers and claimers', async () => {
+    const { codes } = await makeSet(server, { count: 1 });
+    const res = await fetch(`${server.url}/qr/${codes[0]!.value}?app`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>owner app</title>');
+  });
+});

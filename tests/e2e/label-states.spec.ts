@@ -1,0 +1,221 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { LOST_TEXT } from '../../apps/web/src/found/lostText';
+import { MESSAGES } from '../../apps/web/src/found/messages';
+import { bearer, freshCode, labelledItem, ok, PHONE } from './finderFixtures';
+import { openSignedIn, registerViaApi } from './helpers';
+
+// Issue 24: whatever state a printed label is in, a visitor at /qr/{code} gets the light finder
+// page with that state in the first response, in their language, and every message they send opens
+// a conversation they can come back to.
+
+type Lang = keyof typeof MESSAGES;
+const LANGS: { lang: Lang; locale: string }[] = [
+  { lang: 'en', locale: 'en-US' },
+  { lang: 'es', locale: 'es-ES' },
+  { lang: 'fr', locale: 'fr-FR' },
+];
+const fill = (text: string, params: Record<string, string> = {}) =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? _);
+
+interface State {
+  /** `state` in the page's embedded data. */
+  state: string;
+  make: (request: APIRequestContext) => Promise<string>;
+  heading: (lang: Lang) => string;
+  /** The message form is offered (else the page says why not). */
+  form: boolean;
+  status?: number;
+}
+
+const ITEM = 'Brass keys';
+async function ownerOf(request: APIRequestContext) {
+  const owner = await registerViaApi(request);
+  const code = await freshCode(request);
+  await ok(
+    await request.post('/api/qr-codes/claim', {
+      headers: bearer(owner.sessionToken),
+      data: { qrCode: code, setId: null, claimAll: false },
+    }),
+  );
+  return { owner, code };
+}
+
+const STATES: Record<string, State> = {
+  'found item': {
+    state: 'item',
+    make: async (request) => (await labelledItem(request, { name: ITEM, type: 'keys' })).code,
+    heading: (lang) => fill(MESSAGES[lang].youFound, { name: ITEM }),
+    form: true,
+  },
+  'lost item': {
+    state: 'item',
+    make: async (request) => {
+      const label = await labelledItem(request, { name: ITEM, type: 'keys' });
+      await ok(
+        await request.put(`/api/items/${label.itemId}/lost`, {
+          headers: bearer(label.owner.token),
+          data: { message: 'Lost near the station.' },
+        }),
+      );
+      return label.code;
+    },
+    heading: (lang) => fill(MESSAGES[lang].youFound, { name: ITEM }),
+    form: true,
+  },
+  'claimed label on no item': {
+    state: 'unattached',
+    make: async (request) => (await ownerOf(request)).code,
+    heading: (lang) => LOST_TEXT[lang].unattachedTitle,
+    form: true,
+  },
+  'label of a deleted item': {
+    state: 'unattached',
+    make: async (request) => {
+      const label = await labelledItem(request, { name: ITEM, type: 'keys' });
+      await ok(await request.delete(`/api/items/${label.itemId}`, { headers: bearer(label.owner.token) }));
+      return label.code;
+    },
+    heading: (lang) => LOST_TEXT[lang].unattachedTitle,
+    form: true,
+  },
+  'switched off': {
+    state: 'inactive',
+    make: async (request) => {
+      const label = await labelledItem(request, { name: ITEM, type: 'keys' });
+      await ok(
+        await request.put(`/api/items/${label.itemId}`, {
+          headers: bearer(label.owner.token),
+          data: { name: ITEM, itemTypeId: 'keys', status: 'inactive' },
+        }),
+      );
+      return label.code;
+    },
+    heading: (lang) => MESSAGES[lang].inactiveTitle,
+    form: false,
+  },
+  unclaimed: {
+    state: 'unclaimed',
+    make: (request) => freshCode(request),
+    heading: (lang) => MESSAGES[lang].unclaimedTitle,
+    form: false,
+  },
+  'released by a deleted account': {
+    state: 'unclaimed',
+    make: async (request) => {
+      const { owner, code } = await ownerOf(request);
+      await ok(
+        await request.post('/api/users/me/delete', {
+          headers: bearer(owner.sessionToken),
+          data: { password: owner.password },
+        }),
+      );
+      return code;
+    },
+    heading: (lang) => MESSAGES[lang].unclaimedTitle,
+    form: false,
+  },
+  'unknown code': {
+    state: 'unknown',
+    make: async () => 'ZZZZZZZZZ2',
+    heading: (lang) => MESSAGES[lang].unknownTitle,
+    form: false,
+    status: 404,
+  },
+};
+
+test.use(PHONE);
+
+async function phone(browser: Browser, locale: string) {
+  const context = await browser.newContext({ ...PHONE, locale });
+  return { context, page: await context.newPage() };
+}
+
+/** Requests the page makes to look the label up: none, it came with the page. */
+function lookUps(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/found/') || path.startsWith('/api/qr-code-event/')) seen.push(path);
+  });
+  return seen;
+}
+
+for (const [name, s] of Object.entries(STATES)) {
+  test(`${name}: the light page in en, es and fr, with what a finder can do`, async ({
+    browser,
+    request,
+  }) => {
+    for (const { lang, locale } of LANGS) {
+      const t = MESSAGES[lang];
+      const code = await s.make(request);
+      const { context, page } = await phone(browser, locale);
+      const seen = lookUps(page);
+      const response = await page.goto(`/qr/${code}`);
+      expect(response!.status()).toBe(s.status ?? 200);
+      const html = await response!.text();
+      // The state is in the first response, with the finder bundle inlined; not the owner app.
+      const data = JSON.parse(
+        /<script type="application\/json" id="finder-data">(.*?)<\/script>/s.exec(html)![1]!,
+      );
+      expect(data).toMatchObject({ qrCode: code, state: s.state });
+      expect(html).toContain('<script type="module">');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1, name: s.heading(lang) })).toBeVisible();
+      const message = page.getByLabel(t.messageLabel);
+      if (s.form) await expect(message).toBeVisible();
+      else await expect(message).toHaveCount(0);
+      if (s.state === 'unknown') await expect(page.getByLabel(t.codeLabel)).toBeVisible();
+      expect(seen).toEqual([]);
+
+      if (s.form) {
+        // Sending opens a conversation: its link on screen, kept, and found again from the label.
+        await message.fill('Found it on a bench by the river.');
+        await page.getByRole('checkbox', { name: t.locationLabel }).uncheck();
+        await page.getByRole('button', { name: t.submit }).click();
+        await page.getByRole('dialog').getByRole('button', { name: t.continueWithout }).click();
+        const link = page.getByRole('link', { name: t.threadOpen });
+        await expect(link).toHaveAttribute('href', new RegExp(`^/found/${code}/t/`));
+        const thread = await link.getAttribute('href');
+        await page.goto(`/qr/${code}`);
+        const back = page.getByRole('navigation', { name: t.threadYours });
+        await expect(back).toBeVisible();
+        await expect(back.getByRole('link', { name: t.threadOpen })).toHaveAttribute('href', thread!);
+        // And the conversation opens, with the finder's message in it.
+        await back.getByRole('link', { name: t.threadOpen }).click();
+        await expect(page.getByText('Found it on a bench by the river.')).toBeVisible();
+        await expect(page.getByRole('textbox', { name: t.threadReplyLabel })).toBeVisible();
+      }
+      await context.close();
+    }
+  });
+}
+
+test('an unclaimed label: the claim landing is one tap away, with the spec texts', async ({
+  page,
+  request,
+}) => {
+  const code = await freshCode(request);
+  await page.goto(`/qr/${code}`);
+  await expect(page.getByText(MESSAGES.en.unclaimedBody)).toBeVisible();
+  await page.getByRole('link', { name: 'Claim this label' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to the product!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Click to claim this code!' })).toBeVisible();
+});
+
+test('an unknown code: typing the right code leads to its label', async ({ page, request }) => {
+  const label = await labelledItem(request, { name: ITEM, type: 'keys' });
+  await page.goto('/qr/ZZZZZZZZZ2');
+  await page.getByLabel('Code on the label').fill(label.code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: `You found ${ITEM}!` })).toBeVisible();
+});
+
+test('a signed-in claimer at an unclaimed label still gets the owner app\'s "Ready to Claim"', async ({
+  page,
+  request,
+}) => {
+  const code = await freshCode(request);
+  const someone = await registerViaApi(request);
+  await openSignedIn(page, someone, `/qr/${code}`);
+  await expect(page.getByRole('heading', { name: 'Ready to Claim' })).toBeVisible();
+});
