@@ -46,12 +46,10 @@ export interface HandsetText {
  */
 export async function prepareKannel(ourNumber = '+15550001111') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-kannel-'));
-  const [admin, boxes, smsc, sendsms] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
+  // Four different ports: a port just closed may be handed out again (two boxes on one port fail).
+  const ports = new Set<number>();
+  while (ports.size < 4) ports.add(await freePort());
+  const [admin, boxes, smsc, sendsms] = [...ports] as [number, number, number, number];
   const user = { username: 'homing', password: 'sendsms-secret-0123' };
   const children: ChildProcess[] = [];
   const env = {
