@@ -124,8 +124,10 @@ test('an existing set from the Sets screen, from column 3, row 4: printed there,
   const first = (await sheets.nth(0).locator('.print-label').first().boundingBox())!;
   expect(first.x - box.x).toBeCloseTo(36 + 2 * 96, 1);
   expect(first.y - box.y).toBeCloseTo(60 + 3 * 96, 1);
+  const value = set.qrCodes[0]!.value;
+  // Printed with its check symbol (issue 29).
   await expect(sheets.nth(0).locator('.print-label__code').first()).toHaveText(
-    `${set.qrCodes[0]!.value.slice(0, 5)} ${set.qrCodes[0]!.value.slice(5)}`,
+    `${value.slice(0, 5)} ${value.slice(5)}-${checkSymbol(value)}`,
   );
   await page.emulateMedia({ media: 'screen' });
 });

@@ -24,6 +24,7 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
   const [chosen, setChosen] = useState('');
   const [form, setForm] = useState({ name: '', printer: '', xMm: '0', yMm: '0' });
   const [message, setMessage] = useState<Message>(null);
+  const [forbidden, setForbidden] = useState(false);
   const selectId = useId();
 
   // Bumped after a save or a delete: the list is read again.
@@ -33,6 +34,9 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
     void admin.presets().then((result) => {
       if (!live) return;
       if (result.success) setPresets(result.data.presets);
+      // A signed-in non-admin may open the page (spec); presets are admins' only, and the page's own
+      // action already says "Admin access required": no second error.
+      else if (result.status === 403) setForbidden(true);
       else setMessage({ tone: 'error', text: errorText(result, 'Failed to load presets') });
     });
     return () => {
@@ -69,6 +73,7 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
     setVersion((v) => v + 1);
   }
 
+  if (forbidden) return null;
   return (
     <fieldset className="print-form__presets">
       <legend className="field__label">Presets</legend>
