@@ -12,6 +12,7 @@
  *
  * BENCH_DB=postgres|embedded runs one database only; BENCH_RATES=250,500 sets PostgreSQL's rates
  * (PGlite's are a tenth); BENCH_DURATION (seconds per rate, default 12); BENCH_WARMUP (default 3).
+ * BENCH_NODE_ARGS adds node flags to the servers (tsx passes them on) (a CPU profile: `--cpu-prof --cpu-prof-dir=DIR`).
  * BENCH_AGAINST=<revision> also starts that revision's server (its files from git, its own
  * `npm ci`, kept in the temporary folder) and loads it in turn at each rate: "before and after"
  * in one run on one machine.
@@ -35,6 +36,8 @@ const TARGET = { rate: 1000, p99: 50 };
 const REPORTS = 200;
 /** Phones the load comes from (each a client address). */
 const FINDERS = Number(process.env.BENCH_FINDERS ?? 5000);
+/** Extra node flags for the servers, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const here = path.dirname(new URL(import.meta.url).pathname);
 const root = path.resolve(here, '..');
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
@@ -48,7 +51,7 @@ interface Served {
 
 /** Starts bench/finderServer.ts in `dir` (a checkout) and waits for its BENCH_READY line. */
 async function serve(dir: string, env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [tsx, 'bench/finderServer.ts'], {
+  const child = spawn(process.execPath, [tsx, ...NODE_ARGS, 'bench/finderServer.ts'], {
     cwd: dir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

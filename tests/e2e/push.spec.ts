@@ -16,12 +16,12 @@ interface SwScope {
   NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
 }
 
-/** A subscription as PushManager gives one: an https endpoint and real P-256 / auth keys. */
+/** A subscription as Chromium's PushManager gives one: an FCM endpoint and real P-256 / auth keys. */
 function subscription() {
   const ecdh = crypto.createECDH('prime256v1');
   ecdh.generateKeys();
   return {
-    endpoint: `https://push.example.test/send/${crypto.randomUUID()}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
     expirationTime: null,
     keys: {
       p256dh: ecdh.getPublicKey().toString('base64url'),

@@ -56,6 +56,11 @@ const envSchema = z.object({
     .optional(),
   // Accept plain-http push endpoints (a local push service in tests); browsers' are always https.
   WEB_PUSH_ALLOW_HTTP: bool.default(false),
+  // The push services a browser's subscription may point at (each name and its subdomains): the
+  // server posts to that address, so a made-up one would make it call into any host it can reach.
+  WEB_PUSH_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com'),
   SMS_PROVIDER: z
     .enum(['outbox', 'twilio', 'kannel'], { error: 'must be outbox, twilio or kannel' })
     .default('outbox'),
@@ -175,6 +180,9 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
     push: {
       subject: env.WEB_PUSH_SUBJECT ?? pushSubject(publicUrl, env.MAIL_FROM),
       allowHttp: env.WEB_PUSH_ALLOW_HTTP,
+      hosts: env.WEB_PUSH_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
     },
     sms: {
       provider: env.SMS_PROVIDER,

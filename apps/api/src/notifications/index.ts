@@ -44,7 +44,7 @@ export function createWorker(
       knex: db.knex,
       mailer: createMailer(config, logger),
       sms: createSmsProvider(config, logger),
-      push: webPushSender({ knex: db.knex, subject: config.push.subject }),
+      push: webPushSender({ knex: db.knex, subject: config.push.subject, hosts: config.push.hosts }),
       logger,
       onAttempt: metrics && ((channel, result) => metrics.deliveries.inc({ channel, result })),
       // A delivery to an owner is a receipt on the finder's conversation page: it refreshes live.

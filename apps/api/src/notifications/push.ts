@@ -38,6 +38,20 @@ export interface PushPayload {
   tag: string;
 }
 
+/**
+ * Whether `endpoint` is on one of `hosts` (a name or any of its subdomains): the push services
+ * browsers use. Anything else is a made-up address the server must not post to.
+ */
+export function pushHostAllowed(endpoint: string, hosts: readonly string[]): boolean {
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
 /** The push service no longer knows the subscription (404 or 410): it is removed, never retried. */
 export class PushGoneError extends Error {}
 
@@ -72,10 +86,19 @@ export interface PushSender {
  * request itself goes out with fetch. The keys are read once, on the first push. Urgent alerts
  * ask the push service to wake the device (`Urgency: high`); any expires after a day undelivered.
  */
-export function webPushSender(deps: { knex: Knex; subject: string; timeoutMs?: number }): PushSender {
+export function webPushSender(deps: {
+  knex: Knex;
+  subject: string;
+  /** The push services it posts to (config WEB_PUSH_HOSTS); a row on any other host is gone. */
+  hosts: readonly string[];
+  timeoutMs?: number;
+}): PushSender {
   let keys: Promise<VapidKeys> | null = null;
   return {
     async send(subscription, payload, opts) {
+      // Kept before the rule, or the rule narrowed since: never posted to, removed like a gone one.
+      if (!pushHostAllowed(subscription.endpoint, deps.hosts))
+        throw new PushGoneError('push service not among WEB_PUSH_HOSTS');
       keys ??= vapidKeys(deps.knex).catch((err: unknown) => {
         keys = null;
         throw err;

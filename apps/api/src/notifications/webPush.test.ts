@@ -24,7 +24,13 @@ const logger = pino({ level: 'silent' });
 beforeAll(async () => {
   sink = await startSmtpSink();
   push = await startPushService();
-  server = await startTestServer({ SMTP_URL: sink.url, WORKER: '0', WEB_PUSH_ALLOW_HTTP: '1' });
+  server = await startTestServer({
+    SMTP_URL: sink.url,
+    WORKER: '0',
+    WEB_PUSH_ALLOW_HTTP: '1',
+    // The local push service is the only one this instance sends to.
+    WEB_PUSH_HOSTS: '127.0.0.1',
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -38,7 +44,11 @@ const newWorker = () =>
     knex: server.db.knex,
     mailer: smtpMailer({ url: sink.url, from: 'Homing <alerts@homing.test>' }),
     sms: folderSmsProvider({ dir: `${server.config.outboxDir}/sms`, logger }),
-    push: webPushSender({ knex: server.db.knex, subject: 'mailto:ops@homing.test' }),
+    push: webPushSender({
+      knex: server.db.knex,
+      subject: 'mailto:ops@homing.test',
+      hosts: server.config.push.hosts,
+    }),
     logger,
     clock: () => now,
   });
@@ -285,5 +295,33 @@ describe('Web Push to the owner’s devices', () => {
     expect(ftp.status).toBe(400);
     expect(ftp.body.error).toBe(PUSH_MESSAGES.badEndpoint);
     expect((await server.api('GET', '/api/users/me/push-devices')).status).toBe(401);
+  });
+
+  it('posts only to the push services it knows: another host is refused, and a row kept on one is dropped unsent', async () => {
+    const owner = await ownerWithDevice('Grey scarf');
+    // An address inside the server's network, dressed as a subscription: never stored.
+    const inside = await server.api('POST', '/api/users/me/push-devices', {
+      token: owner.token,
+      body: { endpoint: 'https://metadata.internal/latest/x', keys: owner.sub.keys, expirationTime: null },
+    });
+    expect(inside.status).toBe(400);
+    expect(inside.body.error).toBe(PUSH_MESSAGES.unknownService);
+    // A device kept before the rule narrowed: the worker removes it without posting to it.
+    const received = push.received(owner.sub).length;
+    await server.db
+      .knex('pushSubscriptions')
+      .where({ id: owner.deviceId })
+      .update({ endpoint: 'https://metadata.internal/latest/y' });
+    await report(owner.code, 'Found your scarf');
+    await runNow(newWorker());
+    const [row] = await pushRows(owner.user.id);
+    expect(row).toMatchObject({ status: 'failed' });
+    expect(row.lastError).toContain('WEB_PUSH_HOSTS');
+    expect(push.received(owner.sub).length).toBe(received);
+    expect((await server.api('GET', '/api/users/me/push-devices', { token: owner.token })).body.data).toEqual(
+      {
+        devices: [],
+      },
+    );
   });
 });

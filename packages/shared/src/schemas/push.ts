@@ -6,6 +6,7 @@ import { z } from 'zod';
 export const PUSH_MESSAGES = {
   badSubscription: 'This browser gave a push subscription that cannot be used',
   badEndpoint: 'Push endpoints must be https addresses',
+  unknownService: "This browser's push service is not one this instance sends to",
   tooManyDevices: 'You can be notified on at most 20 devices. Remove one in Settings first.',
   deviceNotFound: 'Device not found',
 } as const;

@@ -35,6 +35,7 @@ export function pushRoutes(deps: Deps): RouteDef[] {
               subscription: body,
               userAgent: http.get('user-agent') || null,
               allowHttp: deps.config.push.allowHttp,
+              hosts: deps.config.push.hosts,
             },
             ctx,
           ),

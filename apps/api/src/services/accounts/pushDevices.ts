@@ -2,6 +2,7 @@ import { PUSH_DEVICES_MAX, PUSH_MESSAGES, type PushSubscriptionRequest } from '@
 import type { Ctx, TrxCtx } from '../../ctx';
 import { AppError, notFound } from '../../errors';
 import { deviceSummary } from '../../lib/deviceSummary';
+import { pushHostAllowed } from '../../notifications/push';
 
 export interface PushDeviceRow {
   id: string;
@@ -22,17 +23,25 @@ export async function pushDeviceLister(_props: object, { trx, actor }: Ctx) {
 
 /**
  * Keeps the subscription a browser's PushManager gave the actor (https endpoints only, unless the
- * instance allows a local plain-http push service). The same browser subscribing again, or for
+ * instance allows a local plain-http push service, on one of the push services the instance sends
+ * to: `hosts`). The same browser subscribing again, or for
  * another account signed in on it, replaces its row: one device, one owner, one set of keys.
  */
 export async function pushDeviceAdder(
-  props: { subscription: PushSubscriptionRequest; userAgent: string | null; allowHttp: boolean },
+  props: {
+    subscription: PushSubscriptionRequest;
+    userAgent: string | null;
+    allowHttp: boolean;
+    hosts: readonly string[];
+  },
   { trx, actor }: TrxCtx,
 ) {
   const { endpoint, keys } = props.subscription;
   const protocol = new URL(endpoint).protocol;
   if (!(protocol === 'https:' || (props.allowHttp && protocol === 'http:')))
     throw new AppError(400, 'bad_push_endpoint', PUSH_MESSAGES.badEndpoint);
+  if (!pushHostAllowed(endpoint, props.hosts))
+    throw new AppError(400, 'unknown_push_service', PUSH_MESSAGES.unknownService);
   const others = (await trx('pushSubscriptions')
     .where({ userId: actor.id })
     .whereNot({ endpoint })
