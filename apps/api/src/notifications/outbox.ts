@@ -78,12 +78,7 @@ async function withinFinderCaps(conn: Conn, jobs: OutboxJob[]): Promise<OutboxJo
     const key = `${job.channel}:${job.to}`;
     let count = counted.get(key);
     if (count === undefined) {
-      const row = (await conn('notifications')
-        .where({ audience: 'finder', channel: job.channel })
-        .whereRaw("payload->>'to' = ?", [job.to])
-        .where('createdAt', '>', new Date(Date.now() - 24 * 60 * 60 * 1000))
-        .count({ n: '*' })
-        .first()) as { n: number | string };
+      const row = (await sentToFinderToday(conn, job.channel, job.to)) as { n: number | string };
       count = Number(row.n);
     }
     if (count >= FINDER_DAILY_CAP[job.channel]) continue;
@@ -91,6 +86,16 @@ async function withinFinderCaps(conn: Conn, jobs: OutboxJob[]): Promise<OutboxJo
     kept.push(job);
   }
   return kept;
+}
+
+/** How many messages went to a finder's address or number in the last day (read by its index). */
+export function sentToFinderToday(conn: Conn, channel: 'email' | 'sms', to: string) {
+  return conn('notifications')
+    .where({ audience: 'finder', channel })
+    .whereRaw("payload->>'to' = ?", [to])
+    .where('createdAt', '>', new Date(Date.now() - 24 * 60 * 60 * 1000))
+    .count({ n: '*' })
+    .first();
 }
 
 function toRow(job: OutboxJob) {

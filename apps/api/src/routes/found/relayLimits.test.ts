@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINDER_DAILY_CAP } from '../../notifications/outbox';
+import { FINDER_DAILY_CAP, sentToFinderToday } from '../../notifications/outbox';
 import { assignedItem } from '../../testing/codeFactory';
 import { signUp, startTestServer, uniqueEmail, uniquePhone, type TestServer } from '../../testing/testServer';
 
@@ -41,5 +41,26 @@ describe('per-recipient daily caps on what a finder is sent', () => {
     expect(statuses.every((s) => s === 201)).toBe(true);
     expect(await to(victim)).toHaveLength(FINDER_DAILY_CAP.email);
     expect(await to(phone)).toHaveLength(FINDER_DAILY_CAP.sms);
+  });
+
+  it('counts what one recipient was sent by an index, not by reading every finder message kept', async () => {
+    const owner = await signUp(server);
+    // Many finders' messages, as a busy instance keeps them for days.
+    await server.db.knex.raw(
+      `INSERT INTO notifications (user_id, channel, idempotency_key, audience, payload, status)
+       SELECT ?, 'email', 'bulk-' || g || '-' || ?, 'finder',
+              jsonb_build_object('to', 'finder' || g || '@example.com', 'text', 'x'), 'delivered'
+       FROM generate_series(1, 3000) g`,
+      [owner.user.id, Date.now()],
+    );
+    await server.db.knex.raw('ANALYZE notifications');
+    const query = sentToFinderToday(server.db.knex, 'email', 'finder42@example.com');
+    const { rows } = (await server.db.knex.raw(`EXPLAIN ${query.toString()}`)) as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('notifications_finder_recipient_index');
+    expect(plan).not.toMatch(/Seq Scan on notifications/);
+    expect(Number(((await query) as { n: number | string }).n)).toBe(1);
   });
 });
