@@ -7,6 +7,8 @@
 import http from 'node:http';
 
 export interface Shot {
+  /** The server to send it to, when not the load's own `url` (a balancer's choice of process). */
+  base?: string;
   method: 'GET' | 'POST';
   path: string;
   body?: string;
@@ -55,10 +57,11 @@ export async function openLoop(opts: {
         lastAnswer = now;
         resolve();
       };
+      const to = shot.base ? new URL(shot.base) : { hostname, port };
       const req = http.request(
         {
-          host: hostname,
-          port,
+          host: to.hostname,
+          port: to.port,
           agent,
           method: shot.method,
           path: shot.path,
