@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PEER_URL } from './peerPorts';
 
 export const PASSWORD = 'correct-horse-42';
 
@@ -107,4 +108,24 @@ export async function apiAs<T>(
   const res = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
   return ((await res.json()) as { data: T }).data;
+}
+
+/** A mail the browser tests' SMTP peer received, and a text its Twilio peer received (peers.ts). */
+export type Mail = { to: string[]; text: string };
+export type Text = { to: string; body: string };
+
+/** What the peers received (tests/e2e/peers.ts), polled until `pick` finds it. */
+export async function waitForPeer<T>(
+  request: APIRequestContext,
+  path: '/mails' | '/texts',
+  pick: (items: T[]) => T | undefined,
+): Promise<T> {
+  let found: T | undefined;
+  await expect
+    .poll(async () => {
+      found = pick((await (await request.get(`${PEER_URL}${path}`)).json()) as T[]);
+      return !!found;
+    })
+    .toBe(true);
+  return found!;
 }

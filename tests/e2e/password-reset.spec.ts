@@ -1,24 +1,14 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, registerViaApi, uniqueEmail, uniquePhone } from './helpers';
-import { PEER_URL } from './peerPorts';
+import { expect, test } from '@playwright/test';
+import {
+  PASSWORD,
+  registerViaApi,
+  uniqueEmail,
+  uniquePhone,
+  waitForPeer,
+  type Mail,
+  type Text,
+} from './helpers';
 
-/** What the peers received (tests/e2e/peers.ts), polled until `pick` finds it. */
-async function waitForPeer<T>(
-  request: APIRequestContext,
-  path: '/mails' | '/texts',
-  pick: (items: T[]) => T | undefined,
-): Promise<T> {
-  let found: T | undefined;
-  await expect
-    .poll(async () => {
-      found = pick((await (await request.get(`${PEER_URL}${path}`)).json()) as T[]);
-      return !!found;
-    })
-    .toBe(true);
-  return found!;
-}
-type Mail = { to: string[]; text: string };
-type Text = { to: string; body: string };
 const codeIn = (text: Text) => /\b(\d{6})\b/.exec(text.body)![1]!;
 
 test.describe('forgot password', () => {

@@ -9,6 +9,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { useAppConfig } from '../config/configContext';
 import { PhoneCodeStep } from './account/PhoneCodeStep';
 import './account/account.css';
+import { BusyButton } from '../components/FormParts';
 
 const phoneText = (p: string) => formatPhoneDisplay(p) ?? p;
 const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your contact details';
@@ -169,9 +170,9 @@ function EmailSection({
             {sent}
           </p>
         )}
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? 'Please wait...' : 'Send confirmation link'}
-        </button>
+        <BusyButton busy={busy} block={false}>
+          Send confirmation link
+        </BusyButton>
       </form>
     </div>
   );
@@ -314,9 +315,9 @@ function PhoneSection({
                 apply. Reply STOP to opt out at any time.
               </label>
             </div>
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Please wait...' : 'Send code'}
-            </button>
+            <BusyButton busy={busy} block={false}>
+              Send code
+            </BusyButton>
           </form>
         </>
       )}

@@ -7,6 +7,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { CodeField, checkCode } from './account/CodeField';
 import './AuthPage.css';
 import './account/account.css';
+import { BusyButton, FormError } from '../components/FormParts';
 
 type Step =
   { kind: 'ask' } | { kind: 'sent'; channel: 'email' | 'sms'; message: string; phoneNumber: string };
@@ -93,20 +94,9 @@ export default function ForgotPasswordPage() {
                 setError(null);
               }}
             />
-            {error && (
-              <p className="form-message form-message--error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormError>{error}</FormError>
             <div className="account-form__actions">
-              <button
-                type="submit"
-                className="button button--primary button--block"
-                disabled={busy}
-                aria-busy={busy}
-              >
-                {busy ? 'Please wait...' : 'Send reset instructions'}
-              </button>
+              <BusyButton busy={busy}>Send reset instructions</BusyButton>
             </div>
           </form>
         ) : (
@@ -131,19 +121,8 @@ export default function ForgotPasswordPage() {
                   error={fieldErrors.password}
                   onChange={(e) => setPassword(e.target.value)}
                 />
-                {error && (
-                  <p className="form-message form-message--error" role="alert">
-                    {error}
-                  </p>
-                )}
-                <button
-                  type="submit"
-                  className="button button--primary button--block"
-                  disabled={busy}
-                  aria-busy={busy}
-                >
-                  {busy ? 'Please wait...' : 'Set new password'}
-                </button>
+                <FormError>{error}</FormError>
+                <BusyButton busy={busy}>Set new password</BusyButton>
               </form>
             )}
             <button

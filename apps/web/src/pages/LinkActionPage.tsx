@@ -4,6 +4,7 @@ import { errorText } from '../auth/accountRequests';
 import { usePageTitle } from '../components/usePageTitle';
 import './AuthPage.css';
 import './account/account.css';
+import { BusyButton, FormError } from '../components/FormParts';
 
 interface LinkActionPageProps<T> {
   title: string;
@@ -66,20 +67,10 @@ export function LinkActionPage<T>({
         ) : (
           <>
             {lead}
-            {state.kind === 'error' && (
-              <p className="form-message form-message--error" role="alert">
-                {state.message}
-              </p>
-            )}
-            <button
-              type="button"
-              className="button button--primary button--block"
-              onClick={() => void send()}
-              disabled={state.kind === 'busy'}
-              aria-busy={state.kind === 'busy'}
-            >
-              {state.kind === 'busy' ? 'Please wait...' : action}
-            </button>
+            <FormError>{state.kind === 'error' && state.message}</FormError>
+            <BusyButton busy={state.kind === 'busy'} onClick={() => void send()}>
+              {action}
+            </BusyButton>
           </>
         )}
         {back && <p className="account-form__back">{back}</p>}

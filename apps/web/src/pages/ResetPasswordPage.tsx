@@ -6,6 +6,7 @@ import { TextField } from '../components/TextField';
 import { usePageTitle } from '../components/usePageTitle';
 import './AuthPage.css';
 import './account/account.css';
+import { BusyButton, FormError } from '../components/FormParts';
 
 /**
  * /auth/reset?token=…: the e-mailed link. Nothing happens on opening it (a mail scanner's visit
@@ -78,19 +79,14 @@ export default function ResetPasswordPage() {
               error={errors.repeat}
               onChange={(e) => setRepeat(e.target.value)}
             />
-            {errors.form && (
-              <p className="form-message form-message--error" role="alert">
-                {errors.form} <Link to="/auth/forgot">Ask for a new link</Link>
-              </p>
-            )}
-            <button
-              type="submit"
-              className="button button--primary button--block"
-              disabled={busy}
-              aria-busy={busy}
-            >
-              {busy ? 'Please wait...' : 'Set new password'}
-            </button>
+            <FormError>
+              {errors.form && (
+                <>
+                  {errors.form} <Link to="/auth/forgot">Ask for a new link</Link>
+                </>
+              )}
+            </FormError>
+            <BusyButton busy={busy}>Set new password</BusyButton>
           </form>
         ) : (
           <p className="form-message form-message--error" role="alert">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatPhoneDisplay } from '@homing/shared';
 import { accountApi, errorText } from '../../auth/accountRequests';
 import { CodeField, checkCode } from './CodeField';
+import { BusyButton } from '../../components/FormParts';
 
 /**
  * Confirms a phone number by the code texted to it. Until then nothing else is texted to it.
@@ -58,14 +59,7 @@ export function PhoneCodeStep(props: {
         </p>
       )}
       <div className="account-form__actions">
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? 'Please wait...' : 'Confirm phone'}
-        </button>
+        <BusyButton busy={busy}>Confirm phone</BusyButton>
         {props.onResend && (
           <button
             type="button"

@@ -15,6 +15,7 @@ import {
 } from './authForm';
 import { SmsOptIn } from './SmsOptIn';
 import './AuthForm.css';
+import { BusyButton } from '../../components/FormParts';
 
 export interface AuthFormProps {
   mode: AuthMode;
@@ -173,14 +174,7 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
         </p>
       )}
       <div className="auth-form__actions">
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? 'Please wait...' : title}
-        </button>
+        <BusyButton busy={busy}>{title}</BusyButton>
         {onCancel && (
           <button
             type="button"
