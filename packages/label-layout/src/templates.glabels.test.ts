@@ -123,8 +123,8 @@ describe.skipIf(skip)(`sheet templates against gLabels' database (${DIR})`, () =
   const lookUp = skip ? () => null : readDatabase();
 
   it('knows the parts it is asked about or says which it lacks', () => {
-    // gLabels 3.4 has no Avery 4221 or 22805: those two are checked by their maker's figures in
-    // templates.test.ts and on paper by sheetTemplates.cups.test.ts, not here.
+    // gLabels 3.4 has no Avery 4221 or 22805: those two are checked on paper through cups-pdf
+    // (printPipeline.cups.test.ts, sheetTemplates.cups.test.ts) against our own figures, not here.
     const missing = Object.entries(PARTS)
       .filter(([, { brand, part }]) => !lookUp(brand, part))
       .map(([id]) => id);
@@ -133,10 +133,14 @@ describe.skipIf(skip)(`sheet templates against gLabels' database (${DIR})`, () =
 
   for (const template of sheetTemplates) {
     const part = PARTS[template.id];
-    it.skipIf(!part || !lookUp(part.brand, part.part))(
-      `${template.id}: paper, grid, label size, pitch and margins within 0.1 mm (${
-        part ? `${part.brand} ${part.part}` : 'no maker part'
-      })`,
+    const known = part && lookUp(part.brand, part.part);
+    const why = !part
+      ? ' (skipped: no maker part to look up)'
+      : !known
+        ? ` (skipped: gLabels' database has no ${part.brand} ${part.part})`
+        : ` (${part.brand} ${part.part})`;
+    it.skipIf(!known)(
+      `${template.id}: paper, grid, label size, pitch and margins within 0.1 mm${why}`,
       () => {
         const theirs = lookUp(part!.brand, part!.part)!;
         const mine = ours(template);
