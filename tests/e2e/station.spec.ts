@@ -13,6 +13,7 @@ import { PASSWORD } from './helpers';
 
 const configFile = fileURLToPath(new URL('../../apps/print-station/vite.twin.config.ts', import.meta.url));
 const TWIN_PRINTER = 'Twin-Recorder';
+const TWIN_LABEL_PRINTER = 'Twin-Label-Printer';
 
 interface TwinJob {
   kind: string;
@@ -130,6 +131,115 @@ test.describe('print station (browser twin)', () => {
     await expect(history.getByRole('row').nth(1)).toContainText(
       /completed.*Twin-Recorder-1.*Twin-Recorder.*Set .*Marked printed/,
     );
+  });
+
+  test('a preset picked in the station switches its printer, offsets and start; saved and deleted there', async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminSession(request);
+    const name = `Label desk ${Date.now()}`;
+    const status = (text: string) => page.getByRole('status').filter({ hasText: text });
+    const stationStatus = page.locator('.station-status');
+    const nav = (label: string) =>
+      page.getByRole('navigation', { name: 'Station' }).getByRole('link', { name: label, exact: true });
+
+    await page.goto(stationUrl);
+    await page.getByLabel('Email or phone number').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('radio', { name: new RegExp(TWIN_LABEL_PRINTER) }).check();
+    await page.getByLabel('Start column').fill('3');
+    await page.getByLabel('Start row').fill('2');
+    await expect(stationStatus).toContainText(`Printer: ${TWIN_LABEL_PRINTER} · start column 3, row 2`);
+    await nav('Calibration').click();
+    await page.getByLabel('x offset (mm)').fill('1.5');
+    await page.getByLabel('y offset (mm)').fill('-0.5');
+    await page.getByRole('button', { name: /^Save/ }).click();
+    await expect(page.getByText(`Saved: ${TWIN_LABEL_PRINTER} x 1.5 mm, y -0.5 mm.`)).toBeVisible();
+
+    // Saved on the station: its printer, that printer's offsets and its start go into the preset.
+    await nav('Print QR Codes').click();
+    await page.getByLabel('Template', { exact: true }).selectOption('avery-5160');
+    await expect(page.getByLabel('Printer', { exact: true })).toHaveValue(TWIN_LABEL_PRINTER);
+    await expect(page.getByLabel('Offset x (mm)')).toHaveValue('1.5');
+    await expect(page.getByLabel('Offset y (mm)')).toHaveValue('-0.5');
+    await page.getByLabel('Preset name').fill(name);
+    await page.getByRole('button', { name: 'Save as preset' }).click();
+    await expect(status(`Saved preset ${name}.`)).toBeVisible();
+    const { presets } = await adminApi<{ presets: Record<string, unknown>[] }>(
+      request,
+      admin.sessionToken,
+      'GET',
+      '/api/admin/print-presets',
+    );
+    expect(presets.find((p) => p.name === name)).toMatchObject({
+      templateId: 'avery-5160',
+      printer: TWIN_LABEL_PRINTER,
+      xMm: 1.5,
+      yMm: -0.5,
+      startColumn: 3,
+      startRow: 2,
+    });
+
+    // Back to the other printer, no offsets, from label 1.
+    await nav('Printer').click();
+    await page.getByRole('radio', { name: new RegExp(TWIN_PRINTER) }).check();
+    await page.getByLabel('Start column').fill('1');
+    await page.getByLabel('Start row').fill('1');
+    await expect(stationStatus).toContainText(`Printer: ${TWIN_PRINTER} · start column 1, row 1`);
+
+    // Picking the preset switches the station: printer, start, that printer's offsets, template.
+    await nav('Print QR Codes').click();
+    await expect(page.getByLabel('Template', { exact: true })).toHaveValue('avery-4221');
+    await page
+      .getByLabel('Preset', { exact: true })
+      .selectOption({ label: `${name} - avery-5160 on ${TWIN_LABEL_PRINTER}` });
+    await expect(status(`Printing on ${TWIN_LABEL_PRINTER} with preset ${name}.`)).toBeVisible();
+    await expect(stationStatus).toContainText(`Printer: ${TWIN_LABEL_PRINTER} · start column 3, row 2`);
+    await expect(page.getByLabel('Template', { exact: true })).toHaveValue('avery-5160');
+    await page.getByLabel('Pages to print').fill('1');
+    await page.getByRole('button', { name: 'Create Codes and Print' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /sets? marked printed\./ })).toBeVisible();
+    expect((await twinJobs(page)).at(-1)).toMatchObject({
+      kind: 'labels',
+      printer: TWIN_LABEL_PRINTER,
+      labels: 30,
+    });
+    await nav('Calibration').click();
+    await expect(page.getByRole('heading', { name: `Calibration: ${TWIN_LABEL_PRINTER}` })).toBeVisible();
+    await expect(page.getByLabel('x offset (mm)')).toHaveValue('1.5');
+    await expect(page.getByLabel('y offset (mm)')).toHaveValue('-0.5');
+
+    // Deleted on the station.
+    await nav('Print QR Codes').click();
+    const option = page.getByLabel('Preset', { exact: true }).locator('option', { hasText: name });
+    await page
+      .getByLabel('Preset', { exact: true })
+      .selectOption({ label: `${name} - avery-5160 on ${TWIN_LABEL_PRINTER}` });
+    await page.getByRole('button', { name: 'Delete preset' }).click();
+    await expect(status(`Deleted preset ${name}.`)).toBeVisible();
+    await expect(option).toHaveCount(0);
+
+    // A preset for a printer this station does not have changes nothing and says why.
+    await adminApi(request, admin.sessionToken, 'POST', '/api/admin/print-presets', {
+      name: `${name} elsewhere`,
+      templateId: 'avery-4221',
+      printer: 'HomingPDF-elsewhere',
+      xMm: 2,
+      yMm: 2,
+      startColumn: 5,
+      startRow: 5,
+    });
+    await nav('Printer').click();
+    await nav('Print QR Codes').click();
+    await page
+      .getByLabel('Preset', { exact: true })
+      .selectOption({ label: `${name} elsewhere - avery-4221 on HomingPDF-elsewhere` });
+    await expect(page.getByRole('alert')).toContainText(
+      'This station has no printer named HomingPDF-elsewhere',
+    );
+    await expect(stationStatus).toContainText(`Printer: ${TWIN_LABEL_PRINTER} · start column 3, row 2`);
   });
 
   test('refuses a non-admin with the server’s reason', async ({ page, request }) => {

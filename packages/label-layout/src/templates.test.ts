@@ -43,3 +43,11 @@ describe('templates', () => {
     });
   });
 });
+
+describe('QR read notes (npm run bench:label-read with BENCH_TEMPLATE=all)', () => {
+  it('only the template that missed the benchmark says so, with its figure', () => {
+    const noted = templates.filter((template) => template.qrReadNote);
+    expect(noted.map((template) => template.id)).toEqual(['brother-dk-11221']);
+    expect(noted[0]!.qrReadNote).toMatch(/zxing-wasm reads 25 %.* at 100 px/);
+  });
+});

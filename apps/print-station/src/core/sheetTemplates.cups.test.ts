@@ -1,5 +1,5 @@
 /**
- * Every new sheet template (issue 28: Avery 22805, 5160, L7160) on the real CUPS queue, checked
+ * Every sheet template besides Avery 4221 (the 32-label round sheet; issue 28: Avery 22805, 5160, L7160) on the real CUPS queue, checked
  * as the Avery 4221 sheet is (printPipeline.cups.test.ts): a set of one sheet is printed by the
  * station through cups-pdf, the PDF CUPS wrote has the template's paper, and every code reads back
  * within 0.5 mm of its label's centre.
@@ -46,6 +46,7 @@ describe.skipIf(skip)(`the new sheet templates on ${QUEUE}${cupsSkipNote}`, () =
   });
 
   it.each([
+    ['round-1in-32', 32],
     ['avery-22805', 24],
     ['avery-5160', 30],
     ['avery-l7160', 21],

@@ -14,7 +14,7 @@ export type { AdminServices } from './AdminServices';
 export { AdminServicesContext } from './AdminServices';
 export type { AdminApi } from './adminApi';
 export { adminApi } from './adminApi';
-export type { PrintPort } from './printing/PrintPort';
+export type { PrintPort, StationPresetSettings, StationPresetTarget } from './printing/PrintPort';
 export { PrintPortContext } from './printing/PrintPort';
 export type { SetsPdfOptions } from './printing/downloadPdf';
 

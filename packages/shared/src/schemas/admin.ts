@@ -26,6 +26,15 @@ const setIds = z
 export const bulkCreateCodesRequest = z.object({
   count: wholeNumber('count', 1, MAX_BULK_CODES),
   codesPerPage: wholeNumber('codesPerPage', 1, MAX_CODES_PER_PAGE),
+  /**
+   * The template the pages are printed on (not in the spec's payload): without it, the sheet
+   * whose labels per sheet are `codesPerPage`, else Avery 4221; never a roll.
+   */
+  templateId: safeText('templateId', { error: 'Unknown template' })
+    .trim()
+    .min(1, 'Unknown template')
+    .max(100)
+    .optional(),
 });
 export type BulkCreateCodesRequest = z.infer<typeof bulkCreateCodesRequest>;
 

@@ -86,6 +86,27 @@ describe('POST /api/admin/qr-codes/bulk', () => {
     ]);
   });
 
+  it('keeps pages of 1 (or any size no sheet has) on Avery 4221, never on a roll', async () => {
+    for (const codesPerPage of [1, 7]) {
+      const res = await bulk({ count: 2, codesPerPage });
+      expect(res.status).toBe(201);
+      const sets = await t.server.db.knex('qr_code_sets').whereIn('id', res.body.data.setIds);
+      expect(sets.map((s) => s.templateId)).toEqual(Array(sets.length).fill('avery-4221'));
+    }
+  });
+
+  it('prints on the template it is told, a roll included', async () => {
+    const res = await bulk({ count: 3, codesPerPage: 1, templateId: 'dymo-30332' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.setIds).toHaveLength(3);
+    const sets = await t.server.db.knex('qr_code_sets').whereIn('id', res.body.data.setIds);
+    expect(new Set(sets.map((s) => s.templateId))).toEqual(new Set(['dymo-30332']));
+
+    const l7160 = await bulk({ count: 21, codesPerPage: 21, templateId: 'avery-l7160' });
+    const sheets = await t.server.db.knex('qr_code_sets').whereIn('id', l7160.body.data.setIds);
+    expect(sheets.map((s) => [s.templateId, s.rows, s.columns])).toEqual([['avery-l7160', 5, 5]]);
+  });
+
   it('creates 800 codes in one transaction and a handful of queries', async () => {
     const queries: string[] = [];
     const listener = (q: { sql: string }) => queries.push(q.sql);
@@ -110,6 +131,9 @@ describe('POST /api/admin/qr-codes/bulk', () => {
     [{ count: '10', codesPerPage: 80 }, 'count must be a number'],
     [{ count: 10, codesPerPage: 81 }, 'codesPerPage must be between 1 and 80'],
     [{ count: 10 }, 'codesPerPage must be a number'],
+    [{ count: 10, codesPerPage: 1, templateId: 'no-such-sheet' }, 'Unknown template'],
+    [{ count: 10, codesPerPage: 1, templateId: 42 }, 'Unknown template'],
+    [{ count: 10, codesPerPage: 30, templateId: 'avery-l7160' }, 'codesPerPage must be between 1 and 21'],
   ])('refuses %j with 400', async (body, error) => {
     const before = await t.server.db.knex('qr_codes').count({ n: '*' });
     const res = await bulk(body);

@@ -1,4 +1,4 @@
-import { defaultTemplate, setGrid, templates } from '@homing/label-layout';
+import { defaultTemplate, getTemplate, setGrid, sheetTemplates } from '@homing/label-layout';
 import { MAX_BULK_CODES, MAX_CODES_PER_PAGE, type BulkCreateCodesRequest } from '@homing/shared';
 import type { TrxCtx } from '../../ctx';
 import { validationError } from '../../errors';
@@ -6,9 +6,20 @@ import type { QrCodeSet } from '../../models/QrCodeSet';
 import { codeInserter, type CodeSlot } from './codeInserter';
 import { formatSetDate, nextSeriesNumber } from './setNames';
 
-/** A page of codes on the sheet whose size matches, else on the default sheet. */
-const templateFor = (codesPerPage: number) =>
-  templates.find((t) => t.labelsPerSheet === codesPerPage) ?? defaultTemplate;
+/**
+ * The template named by `templateId`; without one (the spec's payload), the sheet whose size
+ * matches `codesPerPage`, else the default sheet. Never a roll by size: a roll's one label per
+ * page would otherwise catch every `codesPerPage: 1`.
+ */
+function templateFor({ codesPerPage, templateId }: BulkCreateCodesRequest) {
+  if (templateId === undefined)
+    return sheetTemplates.find((t) => t.labelsPerSheet === codesPerPage) ?? defaultTemplate;
+  const template = getTemplate(templateId);
+  if (!template) throw validationError('Unknown template');
+  if (template.medium === 'sheet' && codesPerPage > template.labelsPerSheet)
+    throw validationError(`codesPerPage must be between 1 and ${template.labelsPerSheet}`);
+  return template;
+}
 
 /**
  * `count` new codes, one new top-level set per printed page (`codesPerPage` each, the last page
@@ -25,7 +36,7 @@ export async function bulkCodeCreator(
   if (codesPerPage < 1 || codesPerPage > MAX_CODES_PER_PAGE)
     throw validationError(`codesPerPage must be between 1 and ${MAX_CODES_PER_PAGE}`);
 
-  const template = templateFor(codesPerPage);
+  const template = templateFor(props);
   const batch = await nextSeriesNumber({ prefix: 'Batch', date: now, suffix: ', page 1' }, { trx });
   const pageSizes = Array.from({ length: Math.ceil(count / codesPerPage) }, (_, page) =>
     Math.min(codesPerPage, count - page * codesPerPage),

@@ -24,6 +24,8 @@ import type {
 } from '../../shared/bridge';
 
 export const TWIN_PRINTER = 'Twin-Recorder';
+/** A second recorder, so that switching printers (presets) can be seen. */
+export const TWIN_LABEL_PRINTER = 'Twin-Label-Printer';
 
 export interface TwinJob {
   readonly id: string;
@@ -81,7 +83,8 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
     render: () => Promise<{ bytes: number; pages: number; labels: number }>,
     setIds: readonly string[],
   ): Promise<PrintOutcome> {
-    if (printer !== TWIN_PRINTER) throw new Error(`Printer ${printer} was not found`);
+    if (printer !== TWIN_PRINTER && printer !== TWIN_LABEL_PRINTER)
+      throw new Error(`Printer ${printer} was not found`);
     emit({
       stage: 'rendering',
       message: `Rendering ${kind === 'labels' ? 'labels' : 'a calibration sheet'}`,
@@ -165,6 +168,13 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
           state: 'idle',
           accepting: true,
           isDefault: true,
+          message: 'Records jobs; prints nothing',
+        },
+        {
+          name: TWIN_LABEL_PRINTER,
+          state: 'idle',
+          accepting: true,
+          isDefault: false,
           message: 'Records jobs; prints nothing',
         },
       ];

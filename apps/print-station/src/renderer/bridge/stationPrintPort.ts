@@ -1,5 +1,5 @@
 import type { PrintSheetsRequest } from '@homing/shared';
-import type { PrintPort } from '@homing/web/admin';
+import type { PrintPort, StationPresetTarget } from '@homing/web/admin';
 import type { PrintSheetsInput, StationBridge } from '../../shared/bridge';
 
 export interface PrintTarget {
@@ -62,6 +62,34 @@ export function stationPrintPort(
         onFailure(error instanceof Error ? error.message : String(error));
         throw error;
       }
+    },
+  };
+}
+
+/**
+ * Print presets on a station (issue 28): the station's printer, that printer's offsets and its
+ * start are what a preset saves; picking one switches all three (the offsets through the
+ * calibration store, as the Calibration screen saves them). A printer this station does not have
+ * is refused with its name.
+ */
+export function stationPresetTarget(
+  bridge: Pick<StationBridge, 'printers' | 'calibration'>,
+  target: () => PrintTarget,
+  update: (change: Omit<PrintTarget, 'printer'> & { printer: string }) => void,
+): StationPresetTarget {
+  return {
+    async current() {
+      const { printer, startColumn, startRow } = target();
+      if (!printer) return null;
+      const { xMm, yMm } = await bridge.calibration.get(printer);
+      return { printer, xMm, yMm, startColumn, startRow };
+    },
+    async apply({ printer, xMm, yMm, startColumn, startRow }) {
+      const printers = await bridge.printers();
+      if (!printers.some((p) => p.name === printer))
+        throw new Error(`This station has no printer named ${printer}`);
+      await bridge.calibration.set({ printer, xMm, yMm });
+      update({ printer, startColumn, startRow });
     },
   };
 }

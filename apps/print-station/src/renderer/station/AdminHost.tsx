@@ -2,7 +2,7 @@ import type { AdminServices } from '@homing/web/admin';
 import { AdminServicesContext, LoadingState, PrintPortContext, adminApi } from '@homing/web/admin';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { bridgeApiClient } from '../bridge/bridgeApiClient';
-import { stationPrintPort } from '../bridge/stationPrintPort';
+import { stationPresetTarget, stationPrintPort } from '../bridge/stationPrintPort';
 import { useStation } from './stationContext';
 
 interface LabelConfig {
@@ -16,7 +16,7 @@ interface LabelConfig {
  * outcome), their PDF download saves through main.
  */
 export function AdminHost({ children }: { children: ReactNode }) {
-  const { bridge, settings, signOut, setNotice } = useStation();
+  const { bridge, settings, updateSettings, signOut, setNotice } = useStation();
   const client = useMemo(() => bridgeApiClient(bridge, signOut), [bridge, signOut]);
   const [config, setConfig] = useState<LabelConfig | null>(null);
   const [configError, setConfigError] = useState<string | null>(null);
@@ -51,13 +51,16 @@ export function AdminHost({ children }: { children: ReactNode }) {
     };
   }, [client, bridge, printer]);
   const port = useMemo(
-    () =>
-      stationPrintPort(
+    () => ({
+      ...stationPrintPort(
         bridge,
         () => settings,
         (text) => setNotice({ tone: 'error', text }),
       ),
-    [bridge, settings, setNotice],
+      // A picked preset switches the station's printer, offsets and start (issue 28).
+      presets: stationPresetTarget(bridge, () => settings, updateSettings),
+    }),
+    [bridge, settings, setNotice, updateSettings],
   );
   const services = useMemo<AdminServices | null>(
     () =>

@@ -80,7 +80,11 @@ export function BulkPrintScreen() {
     setMessage(null);
     setBusy('creating');
     // Spec section 9: pages × labels per sheet, less the labels already used on the first sheet.
-    const created = await admin.bulkCreate({ count, codesPerPage: template.labelsPerSheet });
+    const created = await admin.bulkCreate({
+      count,
+      codesPerPage: template.labelsPerSheet,
+      templateId: template.id,
+    });
     if (!created.success) {
       setBusy(null);
       return setMessage({ tone: 'error', text: errorText(created, ADMIN_MESSAGES.createCodesFailed) });

@@ -3,6 +3,7 @@ import type { StartPosition } from '@homing/label-layout';
 import { TextField } from '../../components/TextField';
 import type { AdminApi, SavedPrintPreset } from '../adminApi';
 import { errorText } from '../adminApi';
+import { usePrintPort } from '../printing/PrintPort';
 
 interface PresetsPanelProps {
   admin: Pick<AdminApi, 'presets' | 'savePreset' | 'deletePreset'>;
@@ -16,8 +17,9 @@ type Message = { tone: 'error' | 'success'; text: string } | null;
 
 /**
  * Print presets (issue 28): pick one to set the template and the start, or save what is chosen
- * now, with a printer and its offsets, under a name. The print station applies the printer and
- * the offsets; the browser's print dialog has neither.
+ * now, with a printer and its offsets, under a name. On the print station (its port's `presets`)
+ * picking one also switches the station's printer, that printer's offsets and its start, and the
+ * form starts from the station's own; the browser's print dialog has neither.
  */
 export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanelProps) {
   const [presets, setPresets] = useState<SavedPrintPreset[]>([]);
@@ -26,6 +28,19 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
   const [message, setMessage] = useState<Message>(null);
   const [forbidden, setForbidden] = useState(false);
   const selectId = useId();
+  const station = usePrintPort().presets;
+
+  // On a station the form starts from its printer, that printer's offsets (and saves its start).
+  useEffect(() => {
+    let live = true;
+    void station?.current().then((now) => {
+      if (live && now)
+        setForm((f) => ({ ...f, printer: now.printer, xMm: String(now.xMm), yMm: String(now.yMm) }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [station]);
 
   // Bumped after a save or a delete: the list is read again.
   const [version, setVersion] = useState(0);
@@ -46,20 +61,34 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
 
   async function save() {
     if (!templateId) return;
+    const stationStart = await station?.current();
     const result = await admin.savePreset({
       name: form.name,
       templateId,
       printer: form.printer,
       xMm: Number(form.xMm),
       yMm: Number(form.yMm),
-      startColumn: start.column,
-      startRow: start.row,
+      startColumn: stationStart?.startColumn ?? start.column,
+      startRow: stationStart?.startRow ?? start.row,
     });
     if (!result.success)
       return setMessage({ tone: 'error', text: errorText(result, 'Failed to save the preset') });
     setMessage({ tone: 'success', text: `Saved preset ${result.data.preset.name}.` });
     setChosen(result.data.preset.id);
     setVersion((v) => v + 1);
+  }
+
+  async function apply(preset: SavedPrintPreset) {
+    onApply(preset);
+    setForm({ name: preset.name, printer: preset.printer, xMm: String(preset.xMm), yMm: String(preset.yMm) });
+    setMessage(null);
+    if (!station) return;
+    try {
+      await station.apply(preset);
+      setMessage({ tone: 'success', text: `Printing on ${preset.printer} with preset ${preset.name}.` });
+    } catch (error) {
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   async function remove() {
@@ -88,7 +117,7 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
           onChange={(event) => {
             setChosen(event.target.value);
             const preset = presets.find((p) => p.id === event.target.value);
-            if (preset) onApply(preset);
+            if (preset) void apply(preset);
           }}
         >
           <option value="">No preset</option>

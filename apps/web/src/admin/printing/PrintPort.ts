@@ -18,6 +18,26 @@ export interface PrintPort {
    * start at all (or, on a station, when the server refused the mark).
    */
   printSheets(request: PrintSheetsRequest): Promise<PrintSheetsResult>;
+  /**
+   * A station's own printer choice, its offsets and start (issue 28 presets): what a preset saved
+   * now would hold, and switching to a picked preset (rejects with the reason, e.g. a printer
+   * this station does not have). The browser has neither: its print dialog picks the printer.
+   */
+  readonly presets?: StationPresetTarget;
+}
+
+/** What a print preset sets on a station beyond the template. */
+export interface StationPresetSettings {
+  readonly printer: string;
+  readonly xMm: number;
+  readonly yMm: number;
+  readonly startColumn: number;
+  readonly startRow: number;
+}
+
+export interface StationPresetTarget {
+  current(): Promise<StationPresetSettings | null>;
+  apply(preset: StationPresetSettings): Promise<void>;
 }
 
 export const PrintPortContext = createContext<PrintPort | null>(null);
