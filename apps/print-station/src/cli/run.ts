@@ -116,8 +116,11 @@ function readBackLines(report: ReadBackReport): string[] {
     ...report.shifted.map((c) => `shifted     ${cellOf(c)}  ${c.value}  x ${mm(c.xMm)}, y ${mm(c.yMm)}`),
     ...report.unexpected.map((s) => `unexpected  ${s.text}`),
     report.reprint.length > 0
-      ? `Queued for reprint (same codes): ${report.reprint.join(', ')}`
+      ? `Queued for reprint (same codes): ${report.reprint.join(', ')}; from ${cellOf(report.reprintStart)}`
       : 'Nothing to reprint.',
+    ...(report.perspective
+      ? ['A photo at an angle: offsets are against the other labels (scan the sheet flat to calibrate).']
+      : []),
     ...(report.medianOffset
       ? [
           `Median offset of the labels read: x ${mm(report.medianOffset.xMm)}, y ${mm(report.medianOffset.yMm)}`,
@@ -235,7 +238,13 @@ async function execute(command: Command, station: Station, io: CliIo, presets: P
         startRow: command.startRow,
       });
       if (report.reprint.length > 0) {
-        const entry = { time: new Date().toISOString(), setId: set.id, codes: report.reprint };
+        const entry = {
+          time: new Date().toISOString(),
+          setId: set.id,
+          codes: report.reprint,
+          startColumn: report.reprintStart.column,
+          startRow: report.reprintStart.row,
+        };
         await appendFile(
           stationPaths(stationHome(io.env as NodeJS.ProcessEnv)).reprints,
           `${JSON.stringify(entry)}\n`,
