@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 import type { GrayImage } from '../../../../packages/label-layout/test/rasterDecode';
-import { hasPdftoppm, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
+import { decodeAll, hasPdftoppm, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
 import { CalibrationStore } from '../core/calibration';
 import { JobHistory } from '../core/jobHistory';
 import { printSet } from '../core/printPipeline';
@@ -192,5 +192,22 @@ describe.skipIf(
         startRow: 1,
       },
     ]);
+
+    // The queue printed: exactly the two failed codes, from the first free label, the set not
+    // marked again, the queue emptied.
+    const reprint = await station(['reprint', '--printer', QUEUE]);
+    expect(reprint.code, reprint.stderr).toBe(EXIT.ok);
+    expect(reprint.stdout).toContain(`Reprinted ${codes[10]}, ${codes[20]} of set ${set.id}`);
+    const history = readFileSync(stationPaths(home).history, 'utf8').trim().split('\n');
+    const { title } = JSON.parse(history.at(-1)!) as { title: string };
+    const [sheet] = rasterise(await waitForOutput(title), DPI);
+    const found = await decodeAll(sheet);
+    expect(found.map((symbol) => symbol.text.split('/').at(-1))).toEqual([codes[10], codes[20]]);
+    for (const [index, symbol] of found.entries()) {
+      const expected = centre(index); // column 1 and column 2 of row 1
+      expect(Math.hypot(symbol.x - expected.x, symbol.y - expected.y)).toBeLessThan(0.5 * (DPI / 25.4));
+    }
+    expect(readFileSync(stationPaths(home).reprints, 'utf8')).toBe('');
+    expect((await t.getSet(set.id)).isPrinted).toBe(true);
   });
 });
