@@ -277,6 +277,8 @@ const CHOICES: LabelSymbol[] = [
   { errorCorrection: 'H', quietZoneModules: 4 },
 ];
 
+// BENCH_CHOICES=Q4,M2 measures only those choices (level and quiet zone), to save time.
+const only = process.env.BENCH_CHOICES?.split(',');
 const subjects: Subject[] = [];
 for (const template of benchTemplates ?? []) {
   // The current symbol on this template: its first label, the largest square centred on it.
@@ -301,7 +303,9 @@ for (const template of benchTemplates ?? []) {
     scale: side / REFERENCE_SIDE,
   });
 }
-for (const symbol of benchTemplates ? [] : CHOICES) {
+for (const symbol of (benchTemplates ? [] : CHOICES).filter(
+  (choice) => !only || only.includes(`${choice.errorCorrection}${choice.quietZoneModules}`),
+)) {
   const matrix = qrMatrix(URL_TEXT, symbol.errorCorrection);
   const layout = labelContentLayout(avery4221.labelDiameter, matrix.size, {
     quietZoneModules: symbol.quietZoneModules,
@@ -321,12 +325,19 @@ for (const symbol of benchTemplates ? [] : CHOICES) {
 }
 
 if (hasGlabels && !benchTemplates) {
-  // gLabels' own QR (libqrencode) of the same URL, as large as today's symbol with its quiet zone.
+  // gLabels' own QR (libqrencode) of the same URL, on a label without text: drawn once filling the
+  // box today's symbol takes with its quiet zone (its quiet zone is then the empty label), and once
+  // in the square today's symbol itself takes, so its 4-module margin is inside the same box
+  // (same geometry as ours: what is left between the two is the symbol, not the layout).
   const current = qrMatrix(URL_TEXT, LABEL_SYMBOL.errorCorrection);
   const layout = labelContentLayout(avery4221.labelDiameter, current.size);
-  const box = layout.qr.size + 2 * layout.qr.quietZone;
-  const at = (avery4221.labelDiameter - box) / 2;
-  const doc = `<?xml version="1.0"?>
+  const boxes = [
+    { name: 'gLabels (libqrencode), same URL and box', side: layout.qr.size + 2 * layout.qr.quietZone },
+    { name: 'gLabels, in our symbol square', side: layout.qr.size },
+  ];
+  for (const [index, { name, side }] of boxes.entries()) {
+    const at = (avery4221.labelDiameter - side) / 2;
+    const doc = `<?xml version="1.0"?>
 <Glabels-document xmlns="http://glabels.org/xmlns/3.0/">
   <Template brand="Homing" part="bench" size="US-Letter" description="3/4 in round">
     <Meta category="label"/>
@@ -336,19 +347,23 @@ if (hasGlabels && !benchTemplates) {
     </Label-round>
   </Template>
   <Objects id="0" rotate="False">
-    <Object-barcode x="${at}pt" y="${at}pt" w="${box}pt" h="${box}pt" lock_aspect_ratio="False" backend="libqrencode" style="IEC18004" text="False" checksum="True" format_digits="10" color="0x000000ff" data="${URL_TEXT}" a0="1" a1="0" a2="0" a3="1" a4="0" a5="0"/>
+    <Object-barcode x="${at}pt" y="${at}pt" w="${side}pt" h="${side}pt" lock_aspect_ratio="False" backend="libqrencode" style="IEC18004" text="False" checksum="True" format_digits="10" color="0x000000ff" data="${URL_TEXT}" a0="1" a1="0" a2="0" a3="1" a4="0" a5="0"/>
   </Objects>
 </Glabels-document>
 `;
-  writeFileSync(join(dir, 'glabels.glabels'), doc);
-  const made = spawnSync('glabels-3-batch', ['-o', join(dir, 'glabels.pdf'), join(dir, 'glabels.glabels')]);
-  if (made.status === 0)
-    subjects.push({
-      name: 'gLabels (libqrencode), same URL and box',
-      label: labelRaster(readFileSync(join(dir, 'glabels.pdf')), 'glabels'),
-      symbolShare: (layout.qr.size / avery4221.labelDiameter) ** 2,
-    });
-  else console.error(`glabels-3-batch failed: ${made.stderr.toString()}`);
+    writeFileSync(join(dir, `glabels-${index}.glabels`), doc);
+    const made = spawnSync('glabels-3-batch', [
+      ...['-o', join(dir, `glabels-${index}.pdf`)],
+      join(dir, `glabels-${index}.glabels`),
+    ]);
+    if (made.status === 0)
+      subjects.push({
+        name,
+        label: labelRaster(readFileSync(join(dir, `glabels-${index}.pdf`)), `glabels-${index}`),
+        symbolShare: (side / avery4221.labelDiameter) ** 2,
+      });
+    else console.error(`glabels-3-batch failed: ${made.stderr.toString()}`);
+  }
 } else if (!hasGlabels)
   console.error('glabels-3-batch is not installed (apt-get install glabels): no gLabels column');
 

@@ -37,6 +37,20 @@ async function labelPage(code: string) {
   return { status: res.status, html, data: json ? (JSON.parse(json) as Record<string, unknown>) : null };
 }
 
+describe('the address a label carries', () => {
+  it('HTTPS://HOST/QR/{CODE} (upper-cased, as the symbol holds it) goes on to /qr/{code}', async () => {
+    const { code } = await assignedItem(server, owner.user.id, { name: 'Spare keys' });
+    for (const prefix of ['QR', 'Qr', 'qR']) {
+      const res = await fetch(`${server.url}/${prefix}/${code}?app`, { redirect: 'manual' });
+      expect(res.status).toBe(301);
+      expect(res.headers.get('location')).toBe(`/qr/${code}?app`);
+    }
+    const followed = await fetch(`${server.url}/QR/${code}`);
+    expect(followed.url).toBe(`${server.url}/qr/${code}`);
+    expect(await followed.text()).toContain('<title>finder</title>');
+  });
+});
+
 describe('the label page of every state a visitor meets', () => {
   it('a found item: the public view, never the owner', async () => {
     const { code } = await assignedItem(server, owner.user.id, { name: 'House keys' });

@@ -154,6 +154,14 @@ export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
       NOT_ON_THIS_PORT.test(ctx.path)
     )
       return next();
+    // The label's QR symbol carries its URL upper-cased (QR alphanumeric mode: a smaller symbol,
+    // bigger modules); `/QR/{code}` goes on to the spec's `/qr/{code}`, query kept.
+    const upper = ctx.path.startsWith('/qr/') ? null : /^\/qr\/([^/]+)\/?$/i.exec(ctx.path);
+    if (upper) {
+      ctx.status = 301;
+      ctx.redirect(`/qr/${upper[1]}${ctx.search}`);
+      return;
+    }
     if (await servedLabelPage(ctx)) return;
     const file = ctx.path.replace(/^\/+/, '');
     if (file && !file.endsWith('/')) {

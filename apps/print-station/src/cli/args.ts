@@ -37,6 +37,7 @@ export type Command =
       readonly startRow: number;
       readonly json: boolean;
     }
+  | { readonly name: 'reprint'; readonly printer: string }
   | { readonly name: 'templates'; readonly printer: string }
   | { readonly name: 'presets'; readonly json: boolean }
   | {
@@ -93,6 +94,8 @@ Usage: npm run station -- <command> [options]
                                         Read a scan of the set's printed first sheet:
                                         unreadable, missing, duplicated and shifted
                                         labels; failed codes are queued for reprint
+  reprint --printer <name>              Print the queued failed labels (same codes), each
+                                        entry from the first free label after its set
 
 Files live in $HOMING_STATION_HOME (default ~/.config/homing-station).
 Exit codes: 0 done, 1 print or server failure, 2 usage error.`;
@@ -244,6 +247,7 @@ export function parseCommand(argv: readonly string[], env: Env = {}): Command {
         json: values.json === true,
       };
     }
+    case 'reprint':
     case 'templates':
       return { name, printer: required(options(rest, { printer: 'string' }), 'printer') };
     case 'presets':

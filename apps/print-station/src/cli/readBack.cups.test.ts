@@ -1,8 +1,10 @@
 /**
  * `station read-back` on what CUPS printed: the cups-pdf output of a set, rasterised at 300 dpi,
  * one cell blanked, another cell's label pasted over a cell (a code printed twice), one label moved
- * 0.1 in to the right, blurred and saved as JPEG quality 70. The command reports exactly those
- * three, with the shift's offset, and queues the blank's and the duplicate's codes for reprint.
+ * 0.1 in to the right, then photographed 5° off square (a keystone: the top of the page farther
+ * from the camera than the bottom), blurred and saved as JPEG quality 70. The command reports
+ * exactly those three, with the shift's offset, and queues the blank's and the duplicate's codes
+ * for reprint from the first free label after the set.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 import type { GrayImage } from '../../../../packages/label-layout/test/rasterDecode';
-import { hasPdftoppm, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
+import { decodeAll, hasPdftoppm, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
 import { CalibrationStore } from '../core/calibration';
 import { JobHistory } from '../core/jobHistory';
 import { printSet } from '../core/printPipeline';
@@ -50,6 +52,40 @@ function paste(
   let i = 0;
   for (let row = -half; row < half; row++)
     for (let col = -half; col < half; col++) image.gray[(to.y + row) * image.width + to.x + col] = copy[i++];
+}
+
+/**
+ * The page seen by a camera tilted `degrees` about the page's horizontal centre line, from 1.2 page
+ * heights away (pinhole): the top edge narrower than the bottom, rows closer together at the top.
+ */
+function keystone(image: GrayImage, degrees: number): GrayImage {
+  const { width, height } = image;
+  const [cx, cy] = [width / 2, height / 2];
+  const distance = 1.2 * height;
+  const [sin, cos] = [Math.sin((degrees * Math.PI) / 180), Math.cos((degrees * Math.PI) / 180)];
+  const out = new Uint8Array(width * height).fill(255);
+  for (let v = 0; v < height; v++) {
+    const dv = v - cy;
+    // Inverse of v = cy + Y·cos·d / (d + Y·sin): the page's Y for this image row.
+    const y = (dv * distance) / (distance * cos - dv * sin);
+    const depth = (distance + y * sin) / distance;
+    const sy = cy + y;
+    const y0 = Math.floor(sy);
+    if (y0 < 0 || y0 + 1 >= height) continue;
+    const fy = sy - y0;
+    for (let u = 0; u < width; u++) {
+      const sx = cx + (u - cx) * depth;
+      const x0 = Math.floor(sx);
+      if (x0 < 0 || x0 + 1 >= width) continue;
+      const fx = sx - x0;
+      const at = (x: number, yy: number) => image.gray[yy * width + x];
+      out[v * width + u] = Math.round(
+        (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) +
+          (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy,
+      );
+    }
+  }
+  return { width, height, gray: out };
 }
 
 describe.skipIf(
@@ -116,7 +152,8 @@ describe.skipIf(
       avery4221.labelDiameter * PX_PER_PT * 1.02,
     );
     const scan = join(home, 'scan.jpg');
-    await sharp(Buffer.from(page.gray), { raw: { width: page.width, height: page.height, channels: 1 } })
+    const photo = keystone(page, 5);
+    await sharp(Buffer.from(photo.gray), { raw: { width: photo.width, height: photo.height, channels: 1 } })
       .blur(0.8)
       .jpeg({ quality: 70 })
       .toFile(scan);
@@ -135,12 +172,42 @@ describe.skipIf(
         ),
       ],
     );
-    expect(read.stdout).toContain(`Queued for reprint (same codes): ${codes[10]}, ${codes[20]}`);
+    // 80 codes fill the sheet: the reprint starts a new one.
+    expect(codes).toHaveLength(80);
+    expect(read.stdout).toContain(
+      `Queued for reprint (same codes): ${codes[10]}, ${codes[20]}; from column 1, row 1`,
+    );
+    expect(read.stdout).toContain('A photo at an angle');
     expect(read.stdout).toContain('Read 78 labels in their cells.');
     const queued = readFileSync(stationPaths(home).reprints, 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(queued).toEqual([{ time: expect.any(String), setId: set.id, codes: [codes[10], codes[20]] }]);
+    expect(queued).toEqual([
+      {
+        time: expect.any(String),
+        setId: set.id,
+        codes: [codes[10], codes[20]],
+        startColumn: 1,
+        startRow: 1,
+      },
+    ]);
+
+    // The queue printed: exactly the two failed codes, from the first free label, the set not
+    // marked again, the queue emptied.
+    const reprint = await station(['reprint', '--printer', QUEUE]);
+    expect(reprint.code, reprint.stderr).toBe(EXIT.ok);
+    expect(reprint.stdout).toContain(`Reprinted ${codes[10]}, ${codes[20]} of set ${set.id}`);
+    const history = readFileSync(stationPaths(home).history, 'utf8').trim().split('\n');
+    const { title } = JSON.parse(history.at(-1)!) as { title: string };
+    const [sheet] = rasterise(await waitForOutput(title), DPI);
+    const found = await decodeAll(sheet);
+    expect(found.map((symbol) => symbol.text.split('/').at(-1))).toEqual([codes[10], codes[20]]);
+    for (const [index, symbol] of found.entries()) {
+      const expected = centre(index); // column 1 and column 2 of row 1
+      expect(Math.hypot(symbol.x - expected.x, symbol.y - expected.y)).toBeLessThan(0.5 * (DPI / 25.4));
+    }
+    expect(readFileSync(stationPaths(home).reprints, 'utf8')).toBe('');
+    expect((await t.getSet(set.id)).isPrinted).toBe(true);
   });
 });

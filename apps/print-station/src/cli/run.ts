@@ -1,4 +1,4 @@
-import { appendFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getTemplate } from '@homing/label-layout';
 import type { PrintPreset } from '@homing/shared';
@@ -104,6 +104,14 @@ function inFlightLines(jobs: readonly InFlightJob[]): string[] {
   ];
 }
 
+const reprintEntry = z.object({
+  time: z.string(),
+  setId: z.string(),
+  codes: z.array(z.string()).min(1),
+  startColumn: z.number().int().min(1).default(1),
+  startRow: z.number().int().min(1).default(1),
+});
+
 const cellOf = (cell: { column: number; row: number }) => `column ${cell.column}, row ${cell.row}`;
 
 function readBackLines(report: ReadBackReport): string[] {
@@ -116,8 +124,11 @@ function readBackLines(report: ReadBackReport): string[] {
     ...report.shifted.map((c) => `shifted     ${cellOf(c)}  ${c.value}  x ${mm(c.xMm)}, y ${mm(c.yMm)}`),
     ...report.unexpected.map((s) => `unexpected  ${s.text}`),
     report.reprint.length > 0
-      ? `Queued for reprint (same codes): ${report.reprint.join(', ')}`
+      ? `Queued for reprint (same codes): ${report.reprint.join(', ')}; from ${cellOf(report.reprintStart)}`
       : 'Nothing to reprint.',
+    ...(report.perspective
+      ? ['A photo at an angle: offsets are against the other labels (scan the sheet flat to calibrate).']
+      : []),
     ...(report.medianOffset
       ? [
           `Median offset of the labels read: x ${mm(report.medianOffset.xMm)}, y ${mm(report.medianOffset.yMm)}`,
@@ -235,7 +246,13 @@ async function execute(command: Command, station: Station, io: CliIo, presets: P
         startRow: command.startRow,
       });
       if (report.reprint.length > 0) {
-        const entry = { time: new Date().toISOString(), setId: set.id, codes: report.reprint };
+        const entry = {
+          time: new Date().toISOString(),
+          setId: set.id,
+          codes: report.reprint,
+          startColumn: report.reprintStart.column,
+          startRow: report.reprintStart.row,
+        };
         await appendFile(
           stationPaths(stationHome(io.env as NodeJS.ProcessEnv)).reprints,
           `${JSON.stringify(entry)}\n`,
@@ -243,6 +260,40 @@ async function execute(command: Command, station: Station, io: CliIo, presets: P
       }
       if (command.json) io.out(JSON.stringify(report, null, 2));
       else readBackLines(report).forEach(io.out);
+      return EXIT.ok;
+    }
+    case 'reprint': {
+      // The read-back's queue: each entry the same codes of one set, from the first free label.
+      const file = stationPaths(stationHome(io.env as NodeJS.ProcessEnv)).reprints;
+      const entries = (await readFile(file, 'utf8').catch(() => ''))
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => reprintEntry.parse(JSON.parse(line)));
+      if (entries.length === 0) {
+        io.out('Nothing queued for reprint.');
+        return EXIT.ok;
+      }
+      for (const [index, entry] of entries.entries()) {
+        const outcome = await station.printSet(
+          {
+            setId: entry.setId,
+            printer: command.printer,
+            codes: entry.codes,
+            startColumn: entry.startColumn,
+            startRow: entry.startRow,
+          },
+          progress,
+        );
+        io.out(doneLine(`Reprinted ${entry.codes.join(', ')} of set ${entry.setId}`, outcome));
+        // What is printed leaves the queue; what is not (a failure above) stays for the next run.
+        await writeFile(
+          file,
+          entries
+            .slice(index + 1)
+            .map((rest) => `${JSON.stringify(rest)}\n`)
+            .join(''),
+        );
+      }
       return EXIT.ok;
     }
     case 'templates': {

@@ -53,6 +53,11 @@ export interface PrintSetInput {
   readonly templateId?: string;
   /** Receives the PDF as rendered, before it is submitted (the CLI's `--out`). */
   readonly onRendered?: (pdf: Uint8Array) => Promise<void> | void;
+  /**
+   * Only these of the set's codes, in this order (a reprint of the labels a read-back found
+   * failed); each must be one of the set's codes as the server lists them. Marks nothing.
+   */
+  readonly codes?: readonly string[];
 }
 
 /** A sheets job as the renderer names it (sets by id, or a test page), after parsing. */

@@ -203,6 +203,17 @@ describe.skipIf(skip)(`print pipeline on the CUPS queue ${QUEUE}${note}`, () => 
     expect((await t.getSet(id)).isPrinted).toBe(false);
   });
 
+  it('refuses a reprint naming a code that is not one of the set’s: nothing printed, nothing marked', async () => {
+    const { id } = await t.unprintedSet();
+    const set = await t.getSet(id);
+    const before = (await history.list(1))[0];
+    await expect(
+      printSet(deps(), { setId: id, printer: QUEUE, codes: [set.qrCodes[0].value, 'MADEUPCODE'] }),
+    ).rejects.toThrow("The code MADEUPCODE is not one of this set's codes");
+    expect((await history.list(1))[0]).toEqual(before);
+    expect((await t.getSet(id)).isPrinted).toBe(false);
+  });
+
   it('leaves the set unprinted when the job is cancelled, and says so', async () => {
     const { id } = await t.unprintedSet();
     const spooler = holdingSpooler((job) => cancelJob(job.id));

@@ -44,7 +44,15 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
       deps.api.getAppConfig(),
       input.calibration ?? deps.calibration.get(input.printer),
     ]);
-    const codes = set.qrCodes.map((code) => ({ value: code.value, setName: set.name }));
+    const ofSet = new Set(set.qrCodes.map((code) => code.value));
+    const stray = input.codes?.find((value) => !ofSet.has(value));
+    if (stray !== undefined)
+      throw new PrintError('invalid', `The code ${stray} is not one of this set's codes`);
+    if (input.codes?.length === 0) throw new PrintError('invalid', 'There are no codes to reprint');
+    const codes = (input.codes ?? set.qrCodes.map((code) => code.value)).map((value) => ({
+      value,
+      setName: set.name,
+    }));
     const pages = pageCount(codes.length, template, { column: startColumn, row: startRow });
     deps.onProgress?.({
       stage: 'rendering',
@@ -80,8 +88,13 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     media: prepared.media,
     ...journaledMarking(
       deps,
-      { setIds: isMarkable(set) ? [set.id] : [], label, printer: input.printer, title },
-      whyNotMarked(set),
+      {
+        setIds: isMarkable(set) && !input.codes ? [set.id] : [],
+        label,
+        printer: input.printer,
+        title,
+      },
+      input.codes ? 'A reprint of failed labels: nothing marked' : whyNotMarked(set),
     ),
   });
   return {

@@ -1,5 +1,6 @@
 import type { LabelTemplate } from '@homing/label-layout';
-import { labelQrText, placeLabels, pt, ptToMm } from '@homing/label-layout';
+import { labelQrText, placeLabel, placeLabels, pt, ptToMm } from '@homing/label-layout';
+import { sheetMapping } from './sheetMapping';
 
 /**
  * Reading a printed sheet back: what a scan (or a square-on photo cropped to the page) of a sheet
@@ -9,6 +10,9 @@ import { labelQrText, placeLabels, pt, ptToMm } from '@homing/label-layout';
  * another cell's code (duplicated) or shifted (read, but off its cell's centre by more than
  * `SHIFT_MM`). The codes of unreadable, missing and duplicated cells are the ones to reprint;
  * the median offset of the good reads is what the printer's calibration should take away.
+ * A photo taken at a slight angle (a keystone of a few degrees) is mapped to the page by a
+ * perspective fitted to the labels read (`sheetMapping`); its offsets are then against the sheet's
+ * other labels, not the paper's edge, so it gives no calibration.
  */
 
 /** A symbol the decoder read, its centre in pixels of the scan. */
@@ -41,8 +45,15 @@ export interface ReadBackReport {
   readonly unexpected: readonly ScannedSymbol[];
   /** Codes to print again (same codes), in cell order. */
   readonly reprint: readonly string[];
+  /**
+   * Where the reprint starts (1-based): the first free label after the set's last one, on the
+   * sheet it ended on; column 1, row 1 of a new sheet when that sheet is full.
+   */
+  readonly reprintStart: { readonly column: number; readonly row: number };
   /** Median offset of the labels read in their own cells: positive x right, y down. */
   readonly medianOffset: OffsetMm | null;
+  /** The scan was a photo at an angle: offsets against the other labels, no median offset. */
+  readonly perspective: boolean;
 }
 
 /** A label further than this from its cell's centre is reported shifted. */
@@ -55,7 +66,7 @@ export interface ReadBackInput {
   readonly codes: readonly string[];
   readonly startColumn?: number;
   readonly startRow?: number;
-  /** The scan covers the whole page, upright: its width in pixels sets the scale. */
+  /** The scan covers the whole page, upright (or at a slight angle): its width sets the scale. */
   readonly imageWidth: number;
   readonly symbols: readonly ScannedSymbol[];
   /** Whether there is ink around this point (pixels): tells an unreadable label from a blank one. */
@@ -68,29 +79,58 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-export function readBackSheet(input: ReadBackInput): ReadBackReport {
+/** The first label left free after `count` labels printed from the start (1-based). */
+export function nextFreeLabel(
+  template: LabelTemplate,
+  count: number,
+  startColumn = 1,
+  startRow = 1,
+): { column: number; row: number } {
+  if (count === 0) return { column: startColumn, row: startRow };
+  const last = placeLabel(count - 1, template, { column: startColumn, row: startRow });
+  const next = (last.labelIndex + 1) % template.labelsPerSheet;
+  return { column: (next % template.columns) + 1, row: Math.floor(next / template.columns) + 1 };
+}
+
+/** The sheet's cells (first page) and where the symbols read put the page in the image. */
+export function sheetCells(
+  input: Pick<ReadBackInput, 'template' | 'domainName' | 'codes' | 'startColumn' | 'startRow' | 'imageWidth'>,
+  symbols: readonly ScannedSymbol[],
+) {
   const { template } = input;
-  const pxPerPt = input.imageWidth / template.page.width;
   const start = { column: input.startColumn ?? 1, row: input.startRow ?? 1 };
   const placements = placeLabels(input.codes.length, template, start).filter((p) => p.pageIndex === 0);
   const cells = placements.map((placement, i) => ({
     value: input.codes[i],
     column: placement.column + 1,
     row: placement.row + 1,
-    x: placement.centre.x * pxPerPt,
-    y: placement.centre.y * pxPerPt,
+    x: placement.centre.x,
+    y: placement.centre.y,
   }));
   const valueOf = new Map(input.codes.map((value) => [labelQrText(input.domainName, value), value]));
-  const pitch = Math.min(template.pitchX, template.pitchY) * pxPerPt;
+  const cellOf = new Map(cells.map((cell) => [cell.value, cell]));
+  const pairs = symbols.flatMap((symbol) => {
+    const value = valueOf.get(symbol.text.toUpperCase());
+    const cell = value === undefined ? undefined : cellOf.get(value);
+    return cell ? [{ page: cell, image: symbol }] : [];
+  });
+  return { cells, valueOf, mapping: sheetMapping(template.page.width, input.imageWidth, pairs) };
+}
 
-  // Each symbol to the nearest cell, if it sits within half a pitch of its centre.
-  const inCell = new Map<number, { symbol: ScannedSymbol; value: string | undefined }[]>();
+export function readBackSheet(input: ReadBackInput): ReadBackReport {
+  const { template } = input;
+  const { cells, valueOf, mapping } = sheetCells(input, input.symbols);
+  const pitch = Math.min(template.pitchX, template.pitchY);
+
+  // Each symbol to the nearest cell, if it sits within half a pitch of its centre (page points).
+  const inCell = new Map<number, { symbol: ScannedSymbol; at: { x: number; y: number }; value: string }[]>();
   const unexpected: ScannedSymbol[] = [];
   for (const symbol of input.symbols) {
+    const at = mapping.toPage(symbol);
     let best = -1;
     let bestDistance = Infinity;
     cells.forEach((cell, i) => {
-      const distance = Math.hypot(symbol.x - cell.x, symbol.y - cell.y);
+      const distance = Math.hypot(at.x - cell.x, at.y - cell.y);
       if (distance < bestDistance) [best, bestDistance] = [i, distance];
     });
     const value = valueOf.get(symbol.text.toUpperCase());
@@ -98,10 +138,10 @@ export function readBackSheet(input: ReadBackInput): ReadBackReport {
       unexpected.push(symbol);
       continue;
     }
-    (inCell.get(best) ?? inCell.set(best, []).get(best)!).push({ symbol, value });
+    (inCell.get(best) ?? inCell.set(best, []).get(best)!).push({ symbol, at, value });
   }
 
-  const toMm = (px: number) => Number(ptToMm(pt(px / pxPerPt)).toFixed(2));
+  const toMm = (points: number) => Number(ptToMm(pt(points)).toFixed(2));
   const report = {
     read: [] as (SheetCell & OffsetMm)[],
     unreadable: [] as SheetCell[],
@@ -114,16 +154,18 @@ export function readBackSheet(input: ReadBackInput): ReadBackReport {
     const sheetCell: SheetCell = { value: cell.value, column: cell.column, row: cell.row };
     const own = here.find((found) => found.value === cell.value);
     if (own) {
-      const offset = { xMm: toMm(own.symbol.x - cell.x), yMm: toMm(own.symbol.y - cell.y) };
+      const offset = { xMm: toMm(own.at.x - cell.x), yMm: toMm(own.at.y - cell.y) };
       report.read.push({ ...sheetCell, ...offset });
       if (Math.hypot(offset.xMm, offset.yMm) > SHIFT_MM) report.shifted.push({ ...sheetCell, ...offset });
       return;
     }
     if (here.length > 0) {
-      report.duplicated.push({ ...sheetCell, found: here[0].value! });
+      report.duplicated.push({ ...sheetCell, found: here[0].value });
       return;
     }
-    if (input.inkNear(cell.x, cell.y, (template.labelDiameter / 4) * pxPerPt))
+    const centre = mapping.toImage(cell);
+    const edge = mapping.toImage({ x: cell.x + template.labelDiameter / 4, y: cell.y });
+    if (input.inkNear(centre.x, centre.y, Math.hypot(edge.x - centre.x, edge.y - centre.y)))
       report.unreadable.push(sheetCell);
     else report.missing.push(sheetCell);
   });
@@ -134,8 +176,10 @@ export function readBackSheet(input: ReadBackInput): ReadBackReport {
     ...report,
     unexpected,
     reprint: cells.filter((cell) => failed.has(cell.value)).map((cell) => cell.value),
+    reprintStart: nextFreeLabel(template, input.codes.length, input.startColumn, input.startRow),
+    perspective: mapping.perspective,
     medianOffset:
-      good.length > 0
+      good.length > 0 && !mapping.perspective
         ? { xMm: median(good.map((cell) => cell.xMm)), yMm: median(good.map((cell) => cell.yMm)) }
         : null,
   };

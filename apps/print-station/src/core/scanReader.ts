@@ -7,11 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { LabelTemplate } from '@homing/label-layout';
-import { placeLabels } from '@homing/label-layout';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { ReadBackReport, ScannedSymbol } from './readBack';
-import { readBackSheet } from './readBack';
+import { readBackSheet, sheetCells } from './readBack';
 
 let ready: Promise<unknown> | undefined;
 function zxingReady(): Promise<unknown> {
@@ -75,15 +74,16 @@ export async function readBackScan(input: ScanInput): Promise<ReadBackReport> {
   await zxingReady();
   const { data, info } = await sharp(input.file).grayscale().raw().toBuffer({ resolveWithObject: true });
   const image: Gray = { width: info.width, height: info.height, gray: new Uint8Array(data) };
-  const perPt = image.width / input.template.page.width;
-  const pitch = input.template.pitchX * perPt;
   const symbols = await decode(image, 0, 0, Math.max(image.width, image.height), 255);
-  const start = { column: input.startColumn, row: input.startRow };
-  for (const placement of placeLabels(input.codes.length, input.template, start)) {
-    if (placement.pageIndex !== 0) break;
-    const [x, y] = [placement.centre.x * perPt, placement.centre.y * perPt];
-    if (symbols.some((symbol) => Math.hypot(symbol.x - x, symbol.y - y) < pitch / 2)) continue;
-    symbols.push(...(await decode(image, x - pitch / 2, y - pitch / 2, pitch, 1)));
+  // The labels the whole-page pass missed, each in a window around where the symbols read put it
+  // (a photo at an angle included).
+  const { cells, mapping } = sheetCells({ ...input, imageWidth: image.width }, symbols);
+  for (const cell of cells) {
+    const centre = mapping.toImage(cell);
+    const right = mapping.toImage({ x: cell.x + input.template.pitchX, y: cell.y });
+    const pitch = Math.hypot(right.x - centre.x, right.y - centre.y);
+    if (symbols.some((symbol) => Math.hypot(symbol.x - centre.x, symbol.y - centre.y) < pitch / 2)) continue;
+    symbols.push(...(await decode(image, centre.x - pitch / 2, centre.y - pitch / 2, pitch, 1)));
   }
   return readBackSheet({
     ...input,

@@ -1,6 +1,7 @@
 import type { PDFFont } from 'pdf-lib';
 import type { TextLineLayout } from '../labelContent';
-import { MIN_TEXT_NARROWING, MIN_TEXT_SCALE } from '../labelContent';
+import { HELVETICA_ASCENT, HELVETICA_DESCENT, MIN_TEXT_NARROWING, MIN_TEXT_SCALE } from '../labelContent';
+import { pt } from '../units';
 
 export interface FittedText {
   /** The text as a PDF hex string in the font's encoding, ready for `Tj`. */
@@ -18,7 +19,8 @@ const ELLIPSIS = '…';
  * Fits text to a line of a label, in full: as is if it fits, else smaller (to `MIN_TEXT_SCALE`),
  * else also narrower (`Tz`, to `MIN_TEXT_NARROWING`), so the end of a set name ("… #12") and a whole
  * domain stay on the label. Only text wider than both allow is cut with an ellipsis (a domain that
- * long is refused at configuration: `labelDomainProblem`). Characters the standard font cannot
+ * long is refused at configuration: `labelDomainProblem`; a set name that long goes on two lines,
+ * `createSetNameFitter`). Characters the standard font cannot
  * encode (outside WinAnsi) become '?', not an exception.
  */
 export function createTextFitter(font: PDFFont): (text: string, line: TextLineLayout) => FittedText | null {
@@ -99,5 +101,110 @@ export function createCodeFitter(font: PDFFont): (text: string, line: TextLineLa
       width: (natural * horizontalScale) / 100,
       horizontalScale,
     };
+  };
+}
+
+/** A set name as printed: one line, or two stacked upwards from its line; never cut. */
+export interface FittedSetName {
+  readonly lines: readonly { readonly fitted: FittedText; readonly line: TextLineLayout }[];
+}
+
+const LINE_STEP = HELVETICA_ASCENT + HELVETICA_DESCENT + 0.1; // a line and its gap, per point
+/**
+ * How far a line's ink can rise above its baseline, per point: digits, "f" and brackets pass the
+ * ascender (AFM up to 731), accented capitals reach the font's box (931).
+ */
+const inkAscent = (text: string): number => (/^[\x20-\x7e]*$/.test(text) ? 0.74 : 0.931);
+
+/**
+ * Fits a set name whole: on its line as `createTextFitter` does when that needs no cut; otherwise on
+ * two lines, split at the space nearest the middle (or mid-word when there is none), the lower line
+ * on the set name's line and the upper above it, both as large as the circle (`safeRadius`, so
+ * 0.5 mm from the edge) lets them be, narrowed to `MIN_TEXT_NARROWING` first. Whatever its length,
+ * the whole name is printed: a name too long for two lines at any readable size is set smaller.
+ */
+export function createSetNameFitter(
+  font: PDFFont,
+): (text: string, line: TextLineLayout, safeRadius: number) => FittedSetName | null {
+  const fitOne = createTextFitter(font);
+  const encodable = new Set(font.getCharacterSet());
+  const cache = new Map<string, FittedSetName | null>();
+  const widthAt = (text: string, size: number): number => font.widthOfTextAtSize(text, size);
+  const chordAt = (radius: number, y: number) => 2 * Math.sqrt(Math.max(0, radius * radius - y * y));
+
+  const fit = (raw: string, line: TextLineLayout, radius: number): FittedSetName | null => {
+    const one = fitOne(raw, line);
+    if (!one) return null;
+    const text = Array.from(raw.trim(), (char) => (encodable.has(char.codePointAt(0) ?? 0) ? char : '?'))
+      .join('')
+      .replace(/\s+/g, ' ');
+    if (one.text === text || one.text === raw.trim()) return { lines: [{ fitted: one, line }] };
+    // The two lines stand on the bottom of the set name's line (its baseline is above y = 0).
+    const bottom = -line.baseline - HELVETICA_DESCENT * line.fontSize;
+    const splits: [string, string][] = [];
+    for (let at = text.indexOf(' '); at > 0; at = text.indexOf(' ', at + 1))
+      splits.push([text.slice(0, at), text.slice(at + 1)]);
+    if (splits.length === 0) {
+      const middle = Math.ceil(text.length / 2);
+      splits.push([text.slice(0, middle), text.slice(middle)]);
+    }
+    /** The two lines at this size, or null when a line would be narrower than allowed. */
+    const attempt = (size: number) => {
+      const lowerTop = bottom + size * (inkAscent(text) + HELVETICA_DESCENT);
+      const upperTop = bottom + size * (LINE_STEP + HELVETICA_DESCENT + inkAscent(text));
+      if (upperTop > radius) return null;
+      const lowerWidth = chordAt(radius, lowerTop);
+      const upperWidth = chordAt(radius, upperTop);
+      let best: { split: [string, string]; scale: number } | null = null;
+      for (const split of splits) {
+        const scale = Math.min(1, upperWidth / widthAt(split[0], size), lowerWidth / widthAt(split[1], size));
+        if (scale >= MIN_TEXT_NARROWING && (!best || scale > best.scale)) best = { split, scale };
+      }
+      if (!best) return null;
+      const lowerBaseline = -(bottom + HELVETICA_DESCENT * size);
+      const upperBaseline = lowerBaseline - LINE_STEP * size;
+      const make = (part: string, baseline: number, maxWidth: number) => {
+        const width = (widthAt(part, size) * 100 * best.scale) / 100;
+        return {
+          fitted: {
+            encoded: font.encodeText(part).toString(),
+            text: part,
+            fontSize: size,
+            width,
+            horizontalScale: 100 * best.scale,
+          },
+          line: { baseline: pt(baseline), fontSize: pt(size), maxWidth: pt(maxWidth) },
+        };
+      };
+      return {
+        lines: [
+          make(best.split[0], upperBaseline, upperWidth),
+          make(best.split[1], lowerBaseline, lowerWidth),
+        ],
+      };
+    };
+    // The largest size (to the line's own) at which both lines fit, to a hundredth of a point.
+    let low = 0.01;
+    let high: number = line.fontSize;
+    let found = attempt(low);
+    for (let step = 0; step < 20; step++) {
+      const middle = (low + high) / 2;
+      const fitted = attempt(middle);
+      if (fitted) {
+        low = middle;
+        found = fitted;
+      } else high = middle;
+    }
+    return found ?? { lines: [{ fitted: one, line }] };
+  };
+
+  return (text, line, radius) => {
+    const key = `${line.fontSize}|${line.baseline}|${radius}|${text}`;
+    let fitted = cache.get(key);
+    if (fitted === undefined) {
+      fitted = fit(text, line, radius);
+      cache.set(key, fitted);
+    }
+    return fitted;
   };
 }

@@ -76,8 +76,11 @@ describe('renderLabelSheetsPdf', () => {
     const doc = await loadPdf(await renderLabelSheetsPdf({ ...base, codes }));
     const content = pageContent(doc.getPage(0));
     expect(content.match(SYMBOL)).toHaveLength(3);
-    // Set name, brand, code and address on two labels; brand, code and address on the unnamed one.
-    expect(content.match(/ Tj (?:100 Tz )?ET/g)).toHaveLength(11);
+    // The long set name on two lines, brand, code and address; the other name on one line; brand,
+    // code and address on the unnamed one.
+    expect(content.match(/ Tj (?:100 Tz )?ET/g)).toHaveLength(12);
+    const shown = Array.from(content.matchAll(/<([0-9A-F]+)> Tj/g), ([, hex]) => Buffer.from(hex, 'hex'));
+    expect(shown.some((text) => text.includes(0x85))).toBe(false); // no "…" (WinAnsi 0x85)
   });
 
   it('prints a split set’s name and a 30-character domain in full: smaller, then narrower, not cut', async () => {

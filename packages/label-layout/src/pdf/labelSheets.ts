@@ -11,7 +11,7 @@ import type { LabelTemplate } from '../templates';
 import { defaultTemplate } from '../templates';
 import { printedCode } from '../codeText';
 import type { FittedText } from './fittedText';
-import { createCodeFitter, createTextFitter } from './fittedText';
+import { createCodeFitter, createSetNameFitter, createTextFitter } from './fittedText';
 import { appendContent, num } from './contentStream';
 import type { Calibration } from './sheetDocument';
 import { addSheetPage, calibrationOffset, createSheetDocument, pdfY } from './sheetDocument';
@@ -52,6 +52,7 @@ interface LabelContext {
   readonly dy: number;
   readonly fitText: (text: string, line: TextLineLayout) => FittedText | null;
   readonly fitCode: (text: string, line: TextLineLayout) => FittedText;
+  readonly fitSetName: ReturnType<typeof createSetNameFitter>;
   readonly layoutFor: (moduleCount: number) => LabelContentLayout;
   readonly brandWord: string;
   readonly address: string;
@@ -94,7 +95,9 @@ function labelOperators(context: LabelContext, code: LabelCode, placement: Label
   const y = context.pageHeight - (placement.centre.y + context.dy);
   return (
     symbolOperators(matrix, layout, x, y) +
-    textOperators(context.fitText(code.setName, layout.setName), layout.setName, x, y) +
+    (context.fitSetName(code.setName, layout.setName, layout.safeRadius)?.lines ?? [])
+      .map(({ fitted, line }) => textOperators(fitted, line, x, y))
+      .join('') +
     textOperators(context.fitText(context.brandWord, layout.brand), layout.brand, x, y) +
     textOperators(context.fitCode(printedCode(code.value), layout.code), layout.code, x, y, CODE_FONT_KEY) +
     textOperators(context.fitText(context.address, layout.address), layout.address, x, y)
@@ -135,6 +138,7 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
     dy,
     fitText: createTextFitter(font),
     fitCode: createCodeFitter(codeFont),
+    fitSetName: createSetNameFitter(font),
     layoutFor: (moduleCount) => {
       // One layout per QR version in the job (usually just one).
       const layout =
