@@ -19,6 +19,7 @@ test('finder and owner exchange messages live; the finder sees the owner read it
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
+    // An en-US finder reads 12-hour times (finder-locale.spec: en-GB, es and fr read 24-hour ones).
     locale: 'en-US',
     // The finder is somewhere else than the owner (the server trusts the e2e proxy header).
     extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.23' },
@@ -36,7 +37,7 @@ test('finder and owner exchange messages live; the finder sees the owner read it
   await expect(finder.getByRole('heading', { name: 'Your conversation about Green umbrella' })).toBeVisible();
   // Text stays text.
   await expect(finder.getByText('I found your umbrella on the tram <b>line 4</b>.')).toBeVisible();
-  await expect(finder.getByText(/^Owner notified by e-mail at \d\d:\d\d/)).toBeVisible();
+  await expect(finder.getByText(/^Owner notified by e-mail at \d{1,2}:\d\d\s[AP]M/)).toBeVisible();
   await expect(finder.getByText(/^Read by the owner/)).toHaveCount(0);
   // Kept on the device: the label's page leads back to it.
   const threadUrl = finder.url();
@@ -51,7 +52,7 @@ test('finder and owner exchange messages live; the finder sees the owner read it
   await expect(owner.getByText('I found your umbrella on the tram <b>line 4</b>.')).toBeVisible();
 
   // Opening it is the finder's receipt, live.
-  await expect(finder.getByText(/^Read by the owner at \d\d:\d\d/)).toBeVisible();
+  await expect(finder.getByText(/^Read by the owner at \d{1,2}:\d\d\s[AP]M/)).toBeVisible();
 
   await owner
     .getByLabel('Reply to the finder')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { form, labelledItem, ok, PHONE, shot } from './finderFixtures';
+import { form, labelledItem, PHONE, reportAndTalk, shot } from './finderFixtures';
 
 // The finder page's edges: unknown codes, failures, its own bundle, any-case URLs, and the owner
 // on their own label marking the item recovered (the gift). One real report (the owner's test).
@@ -67,23 +67,36 @@ test('any case of /FOUND/ reaches the finder page (the SPA hands over)', async (
   await expect(page).toHaveURL(new RegExp(`/found/${label.code}$`, 'i'));
 });
 
-test('the owner, back on their label after a report, marks it recovered and gets the gift', async ({
+test('the owner, back on their label after a report, marks it recovered and gets the gift explained', async ({
   page,
   request,
 }) => {
   const label = await labelledItem(request);
-  await ok(
-    // A finder elsewhere: a report from the owner's own address would earn no gift.
-    await request.post(`/api/found/${label.code}/report`, {
-      headers: { 'X-Forwarded-For': '203.0.113.22' },
-      data: { finderName: '', finderEmail: '', finderPhone: '', foundNotes: 'At the station.' },
-    }),
-  );
+  // A finder elsewhere (a report from the owner's own address would earn no gift), but no
+  // conversation yet: recovered, no gift, and the page says why.
+  await reportAndTalk(request, label, '203.0.113.22', false);
   await page.addInitScript((token) => localStorage.setItem('sessionToken', token), label.owner.token);
   await page.goto(`/found/${label.code}`);
   const panel = page.getByRole('region', { name: 'This is your item' });
   await panel.getByRole('button', { name: 'Mark as recovered' }).click();
+  await expect(panel.getByRole('status')).toHaveText(
+    'Welcome home! The item is marked recovered. This recovery does not come with a gift.',
+  );
+  await expect(panel).toContainText(
+    'A gift needs a real conversation with the finder: a reply from you, then a reply from the finder.',
+  );
+
+  // Found again; the owner replies and the finder answers: the gift, what it is, how, until when.
+  await reportAndTalk(request, label, '203.0.113.23');
+  await page.reload();
+  await panel.getByRole('button', { name: 'Mark as recovered' }).click();
   await expect(panel.getByRole('status')).toHaveText(/^Welcome home! Here is your free gift: GIFT-\w+$/);
+  // The admins' words (owner-dashboard.spec sets its own while it runs): what it is and how.
+  await expect(panel.locator('.finder-owner__gift p').first()).not.toBeEmpty();
+  await expect(panel).toContainText('How to redeem:');
+  const inAYear = new Date(Date.now() + 365 * 86_400_000);
+  const mmddyyyy = [inAYear.getMonth() + 1, inAYear.getDate()].map((n) => String(n).padStart(2, '0'));
+  await expect(panel).toContainText(`Valid until ${mmddyyyy.join('-')}-${inAYear.getFullYear()}.`);
   await shot(page, 'en-owner-voucher');
 
   await page.reload();

@@ -124,3 +124,36 @@ export async function drawPhoto(page: Page) {
 /** Kept with the run's results for review; a dialog is pictured as the phone shows it. */
 export const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+
+/**
+ * A finder's report from `address` (another network than the owner's) and, unless `talk` is
+ * false, a real conversation on it: the owner replies, then the finder answers. A gift needs both.
+ */
+export async function reportAndTalk(
+  request: APIRequestContext,
+  label: { code: string; owner: { token: string } },
+  address: string,
+  talk = true,
+) {
+  const headers = { 'X-Forwarded-For': address };
+  const { data } = await ok<{ data: { reportId: string; threadPath: string } }>(
+    await request.post(`/api/found/${label.code}/report`, {
+      headers,
+      data: { finderName: '', finderEmail: '', finderPhone: '', foundNotes: 'At the station.' },
+    }),
+  );
+  if (!talk) return data;
+  await ok(
+    await request.post(`/api/reports/${data.reportId}/messages`, {
+      headers: bearer(label.owner.token),
+      data: { text: 'Thank you! When can I come by?' },
+    }),
+  );
+  await ok(
+    await request.post(`/api${data.threadPath}/messages`, {
+      headers,
+      data: { text: 'Any time before six.' },
+    }),
+  );
+  return data;
+}

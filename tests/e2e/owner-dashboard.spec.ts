@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { reportAndTalk } from './finderFixtures';
 import { adminSession } from './helpers';
 import { assignCode, claim, createItem, newOwner, openAs, printedSet } from './ownerHelpers';
 
@@ -62,7 +63,7 @@ test.describe('dashboard', () => {
     await expect(reports).not.toContainText('New');
   });
 
-  test('a gift earned by recovering a reported item is listed, and shows void once an admin voids it', async ({
+  test('a gift earned by recovering a reported item is listed, explained as the admin set it, and shows void once voided', async ({
     page,
     browser,
     request,
@@ -72,43 +73,87 @@ test.describe('dashboard', () => {
     await claim(request, owner, codes[0]!);
     const keys = await createItem(request, owner, 'Car keys');
     await assignCode(request, owner, keys.id, codes[0]!);
-    const report = await request.post(`/api/found/${codes[0]}/report`, {
-      headers: { 'X-Forwarded-For': '203.0.113.22' },
-      data: { foundNotes: 'Found your keys on the bus' },
-    });
-    expect(report.status(), await report.text()).toBe(201);
+    // A finder elsewhere, and a real conversation (the owner replies, the finder answers).
+    await reportAndTalk(request, { code: codes[0]!, owner: { token: owner.sessionToken } }, '203.0.113.22');
     await openAs(page, owner, '/dashboard');
     await expect(page.getByRole('region', { name: /Items Reported Found/ })).toContainText(
       'Car keys reported found',
     );
 
-    // Marking the item recovered after the report earns a gift voucher, listed under Your gifts.
-    await expect(page.getByRole('heading', { name: 'Your gifts' })).toHaveCount(0);
-    const recovered = await request.post(`/api/items/${keys.id}/recover`, {
-      headers: { Authorization: `Bearer ${owner.sessionToken}` },
-    });
-    expect(recovered.status(), await recovered.text()).toBe(201);
-    const { voucher } = ((await recovered.json()) as { data: { voucher: { code: string } } }).data;
-    await page.reload();
-    const gifts = page.getByRole('region', { name: 'Your gifts' });
-    await expect(gifts).toContainText(voucher.code);
-    await expect(gifts).toContainText('For Car keys');
-
-    // An admin voids it from the gift voucher list; the owner then sees it as void.
+    // An admin says what the gift is, how and where to redeem it, and how long it lasts.
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();
     await openAs(adminPage, await adminSession(request), '/admin');
     await adminPage.getByRole('link', { name: 'Gift vouchers' }).click();
     await expect(adminPage.getByRole('heading', { name: 'Gift Vouchers' })).toBeVisible();
-    const row = adminPage.getByRole('row').filter({ hasText: voucher.code });
-    await expect(row).toContainText('Valid');
-    await row.getByRole('button', { name: `Void voucher ${voucher.code}` }).click();
-    await expect(adminPage.getByRole('status')).toHaveText(`Voucher ${voucher.code} is void.`);
-    await expect(row).toContainText('Void');
-    await expect(row.getByRole('button')).toHaveCount(0);
-    await admin.close();
-    await page.reload();
-    await expect(gifts).toContainText(/void since .*: this voucher cannot be used/);
+    const settings = adminPage.getByRole('region', { name: 'The gift, as owners read it' });
+    const what = settings.getByLabel('What the gift is');
+    await expect(what).not.toHaveValue('');
+    const before = {
+      what: await what.inputValue(),
+      how: await settings.getByLabel('How to redeem it').inputValue(),
+      link: await settings.getByLabel('Redemption link').inputValue(),
+      days: await settings.getByLabel('Vouchers last (days)').inputValue(),
+    };
+    await settings.getByLabel('Redemption link').fill('not a link');
+    await settings.getByRole('button', { name: 'Save gift settings' }).click();
+    await expect(settings.getByRole('alert')).toHaveText(
+      'The redemption link must be an https:// or http:// address',
+    );
+    await what.fill('A €10 voucher for the Homing shop.');
+    await settings.getByLabel('How to redeem it').fill('Enter the code at checkout.');
+    await settings.getByLabel('Redemption link').fill('https://shop.example/redeem');
+    await settings.getByLabel('Vouchers last (days)').fill('30');
+    await settings.getByRole('button', { name: 'Save gift settings' }).click();
+    await expect(settings.getByRole('status')).toHaveText(
+      'Gift settings saved. Vouchers issued from now on follow them.',
+    );
+
+    try {
+      // Marking the item recovered earns a gift voucher, listed and explained under Your gifts.
+      await expect(page.getByRole('heading', { name: 'Your gifts' })).toHaveCount(0);
+      const recovered = await request.post(`/api/items/${keys.id}/recover`, {
+        headers: { Authorization: `Bearer ${owner.sessionToken}` },
+      });
+      expect(recovered.status(), await recovered.text()).toBe(201);
+      const { voucher } = ((await recovered.json()) as { data: { voucher: { code: string } } }).data;
+      await page.reload();
+      const gifts = page.getByRole('region', { name: 'Your gifts' });
+      await expect(gifts).toContainText(voucher.code);
+      await expect(gifts).toContainText('For Car keys');
+      await expect(gifts).toContainText('A €10 voucher for the Homing shop.');
+      await expect(gifts).toContainText('How to redeem: Enter the code at checkout.');
+      await expect(gifts.getByRole('link', { name: 'Redeem a gift' })).toHaveAttribute(
+        'href',
+        'https://shop.example/redeem',
+      );
+      const expires = new Date(Date.now() + 30 * 86_400_000);
+      const mmddyyyy = `${String(expires.getMonth() + 1).padStart(2, '0')}-${String(expires.getDate()).padStart(2, '0')}-${expires.getFullYear()}`;
+      await expect(gifts).toContainText(`valid until ${mmddyyyy}`);
+
+      // The admin list shows its expiry; voiding it, the owner then sees it as void.
+      await adminPage.reload();
+      const row = adminPage.getByRole('row').filter({ hasText: voucher.code });
+      await expect(row).toContainText('Valid');
+      await expect(row).toContainText(mmddyyyy);
+      await row.getByRole('button', { name: `Void voucher ${voucher.code}` }).click();
+      await expect(adminPage.getByRole('status')).toHaveText(`Voucher ${voucher.code} is void.`);
+      await expect(row).toContainText('Void');
+      await expect(row.getByRole('button')).toHaveCount(0);
+      await page.reload();
+      await expect(gifts).toContainText(/void since .*: this voucher cannot be used/);
+    } finally {
+      // The instance's settings as they were, for the other tests.
+      await settings.getByLabel('What the gift is').fill(before.what);
+      await settings.getByLabel('How to redeem it').fill(before.how);
+      await settings.getByLabel('Redemption link').fill(before.link);
+      await settings.getByLabel('Vouchers last (days)').fill(before.days);
+      await settings.getByRole('button', { name: 'Save gift settings' }).click();
+      await expect(settings.getByRole('status')).toHaveText(
+        'Gift settings saved. Vouchers issued from now on follow them.',
+      );
+      await admin.close();
+    }
   });
 
   test('lists at most 5 entries, with View All leading to the full, paged list', async ({

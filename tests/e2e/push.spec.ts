@@ -112,3 +112,45 @@ test('a push shows a notification; clicking it opens the conversation', async ({
   });
   await expect(page).toHaveURL(/\/reports\/00000000-0000-4000-8000-000000000001$/);
 });
+
+test('"Notify me on this device": permission granted, the service worker in control, and a clear message when the push service cannot be reached', async ({
+  page,
+  context,
+  request,
+}) => {
+  // What is real here: the button, the notification permission (granted through Playwright), the
+  // service worker registered and controlling the page, and what the page says when subscribing
+  // fails. The subscription itself cannot complete headless: Chromium reaches no push service
+  // without Google's (GCM/FCM) connection, so PushManager.subscribe rejects. Delivery to a real
+  // subscription is tested end to end against web-push-testing (apps/api/src/notifications/webPush.test.ts).
+  await context.grantPermissions(['notifications']);
+  const owner = await registerViaApi(request);
+  await openSignedIn(page, owner, '/settings');
+  expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+  const button = page.getByRole('button', { name: 'Notify me on this device' });
+  await expect(button).toBeEnabled();
+  await button.click();
+
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(
+    'This browser could not reach its push service, so this device cannot be notified yet. Try again later, or use another browser.',
+  );
+  await expect(alert).toContainText(/The browser said: \S/);
+  await expect(button).toBeEnabled();
+
+  // The service worker the button registered is the app's, and it controls the page.
+  const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  expect(script).toMatch(/\/sw\.js$/);
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+
+  // Nothing half-registered: the owner has no device.
+  const devices = await apiAs<{ devices: unknown[] }>(
+    request,
+    owner.sessionToken,
+    'GET',
+    '/api/users/me/push-devices',
+  );
+  expect(devices.devices).toEqual([]);
+  await expect(page.getByText('No device gets notifications yet.')).toBeVisible();
+});

@@ -19,3 +19,4 @@ export * from './schemas/settings';
 export * from './schemas/push';
 export * from './validation/quietHours';
 export * from './schemas/threads';
+export * from './schemas/gifts';

@@ -47,7 +47,8 @@ const KEYS = [
   'identifier', 'smsOptIn', 'qrCode', 'setId', 'setIds', 'claimAll', 'foundNotes', 'finderName',
   'finderEmail', 'finderPhone', 'latitude', 'longitude', 'address', 'foundAt', 'reportMetadata',
   'scannedAt', 'deviceType', 'platform', 'language', 'timezone', 'referrer', 'count', 'codesPerPage',
-  'rowsPerSet', 'templateId', 'page', 'limit', 'startCol', 'startRow', '__proto__', 'constructor',
+  'rowsPerSet', 'templateId', 'page', 'limit', 'startCol', 'startRow', 'howToRedeem', 'redeemUrl',
+  'validDays', 'monthlyLimit', '__proto__', 'constructor',
 ]; // prettier-ignore
 
 const nastyChar = fc.constantFrom(

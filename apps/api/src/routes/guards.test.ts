@@ -63,7 +63,11 @@ describe('route guards', () => {
   });
 
   it('refuses signed-in non-admins on every admin route with 403', async () => {
-    for (const r of routes().filter((r) => r.access === 'admin')) {
+    const admins = routes().filter((r) => r.access === 'admin');
+    // The gift's settings (issue 25) are in the walk, reading and saving.
+    for (const method of ['get', 'put'])
+      expect(admins.some((r) => r.method === method && r.path === '/api/admin/gift-settings')).toBe(true);
+    for (const r of admins) {
       const res = await server.api(r.method.toUpperCase(), r.url, {
         token: userToken,
         body: r.method === 'get' ? undefined : {},

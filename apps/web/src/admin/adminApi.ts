@@ -1,5 +1,7 @@
 import type {
   BulkCreateCodesRequest,
+  GiftSettings,
+  GiftSettingsRequest,
   BulkCreateCodesResult,
   MarkSetsPrintedResult,
   PrintPreset,
@@ -19,6 +21,7 @@ export interface AdminVoucher {
   code: string;
   itemName: string | null;
   issuedAt: string;
+  expiresAt: string;
   redeemedAt: string | null;
   voidedAt: string | null;
   owner: { name: string | null; email: string | null; phoneNumber: string | null };
@@ -54,6 +57,9 @@ export function adminApi(api: ApiClient) {
     vouchers: () => api.get<{ vouchers: AdminVoucher[] }>('/api/admin/gift-vouchers'),
     voidVoucher: (id: string) =>
       api.post<{ voucher: AdminVoucher }>(`/api/admin/gift-vouchers/${encodeURIComponent(id)}/void`),
+    giftSettings: () => api.get<{ settings: GiftSettings }>('/api/admin/gift-settings'),
+    saveGiftSettings: (body: GiftSettingsRequest) =>
+      api.put<{ settings: GiftSettings }>('/api/admin/gift-settings', body),
   };
 }
 

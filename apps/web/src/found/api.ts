@@ -100,18 +100,42 @@ export async function sendReport(
   }
 }
 
-/**
- * POST /api/items/{id}/recover (the owner's bearer): the recovery and its gift voucher, or null
- * when this recovery earns none (one gift per item; never for the owner's own reports).
- */
-export async function markRecovered(itemId: string): Promise<Result<{ voucherCode: string | null }>> {
+/** Why a recovery earned no gift (the API's `giftRefusal.reason`). */
+export type GiftRefusalReason =
+  'own_account' | 'own_network' | 'item_gifted' | 'no_conversation' | 'monthly_limit';
+
+export interface Recovered {
+  /** The gift voucher, or null when this recovery earns none (`refusal` says why). */
+  voucher: { code: string; expiresAt: string } | null;
+  /** What the gift is, how and where to redeem it (the admins' words). */
+  gift: { description: string; howToRedeem: string; redeemUrl: string | null } | null;
+  refusal: { reason: GiftRefusalReason; message: string } | null;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** POST /api/items/{id}/recover (the owner's bearer): the recovery, its gift voucher or why none. */
+export async function markRecovered(itemId: string): Promise<Result<Recovered>> {
   try {
     const { res, json } = await call('POST', `/api/items/${encodeURIComponent(itemId)}/recover`);
-    const data = json?.data as { voucher?: { code?: unknown } | null } | null | undefined;
-    const code = data?.voucher?.code;
-    if (res.ok && typeof code === 'string') return { ok: true, voucherCode: code };
-    if (res.ok && data?.voucher === null) return { ok: true, voucherCode: null };
-    return failure(res.status, json);
+    if (!res.ok) return failure(res.status, json);
+    const data = (json?.data ?? {}) as Record<string, Record<string, unknown> | null | undefined>;
+    const v = data.voucher;
+    const g = data.gift;
+    const r = data.giftRefusal;
+    const code = text(v?.code);
+    return {
+      ok: true,
+      voucher: code ? { code, expiresAt: text(v?.expiresAt) ?? '' } : null,
+      gift: g
+        ? {
+            description: text(g.description) ?? '',
+            howToRedeem: text(g.howToRedeem) ?? '',
+            redeemUrl: text(g.redeemUrl),
+          }
+        : null,
+      refusal: r ? { reason: r.reason as GiftRefusalReason, message: text(r.message) ?? '' } : null,
+    };
   } catch {
     return { ok: false, status: 0, message: null };
   }

@@ -19,6 +19,23 @@ export function pickLanguage(preferred: readonly string[] | undefined | null): L
   return 'en';
 }
 
+/**
+ * The browser's own tag for the chosen language (en-GB, es-MX), for times: an en-GB finder reads
+ * 14:02 and an en-US one 2:02 PM. The bare language when the browser names no region for it.
+ */
+export function pickLocale(preferred: readonly string[] | undefined | null, lang: Lang): string {
+  for (const tag of preferred ?? []) {
+    const clean = tag.trim().replace(/_/g, '-');
+    if ((clean.toLowerCase().split('-')[0] ?? '') !== lang) continue;
+    try {
+      return Intl.getCanonicalLocales(clean)[0] ?? lang;
+    } catch {
+      return lang; // Not a valid tag: the language alone.
+    }
+  }
+  return lang;
+}
+
 export type Params = Record<string, string | number>;
 
 /** Fills `{name}` placeholders; an unknown placeholder stays visible rather than vanishing. */
@@ -31,15 +48,18 @@ export function format(template: string, params: Params = {}): string {
 
 export interface Translator {
   lang: Lang;
+  /** The finder's locale for times (`pickLocale`): the language, with the browser's region. */
+  locale: string;
   t: (key: MessageKey, params?: Params) => string;
   /** An item type's name in this language; the server's English name for types we do not know. */
   typeName: (type: { id: string; displayName: string }) => string;
 }
 
-export function translator(lang: Lang): Translator {
+export function translator(lang: Lang, locale: string = lang): Translator {
   const messages = MESSAGES[lang];
   return {
     lang,
+    locale,
     t: (key, params) => format(messages[key], params),
     typeName: (type) => TYPE_NAMES[lang][type.id] ?? type.displayName,
   };

@@ -1,15 +1,16 @@
 import { codeFromPath, readPreloaded, startFinderPage } from './app';
-import { pickLanguage, translator } from './i18n';
+import { pickLanguage, pickLocale, translator } from './i18n';
 import { startThreadPage } from './thread';
 import { threadFromPath } from './threadStore';
 import './found.css';
 
-const lang = pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
+const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+const lang = pickLanguage(preferred);
 document.documentElement.lang = lang;
 
 // On the label's page a signed-in browser is already on its way to the owner app (webApp.ts's
 // inline check): record nothing and show nothing here.
-const tr = translator(lang);
+const tr = translator(lang, pickLocale(preferred, lang));
 const root = document.getElementById('finder-main')!;
 if (threadFromPath(location.pathname)) {
   // A finder's conversation with the owner (the link they got after sending).

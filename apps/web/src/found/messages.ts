@@ -40,6 +40,17 @@ const en = {
   recoveredNoGift: 'Welcome home! The item is marked recovered. This recovery does not come with a gift.',
   recoverFailed: 'Could not mark the item as recovered. Please try again.',
   noOpenReport: 'There is no new finder report for this item to mark as recovered.',
+  giftHow: 'How to redeem:',
+  giftRedeem: 'Redeem your gift',
+  giftValidUntil: 'Valid until {date}.',
+  noGiftOwnAccount:
+    'The message about it was sent from your own account. Gifts are for things a stranger found.',
+  noGiftOwnNetwork:
+    'The message about it was sent from the same network (internet address) you are using now. Gifts are for things a stranger found.',
+  noGiftItemGifted: 'This item has already earned its one gift.',
+  noGiftNoConversation:
+    'A gift needs a real conversation with the finder: a reply from you, then a reply from the finder.',
+  noGiftMonthly: 'This account has had its gifts for this month. Gifts start again on {date}.',
   codeTitle: 'Found something with a QR label?',
   codeIntro: 'Type the code printed under the QR code on the label to contact the owner.',
   codeLabel: 'Code on the label',
@@ -132,6 +143,18 @@ const es: Messages = {
     '¡De vuelta en casa! El objeto está marcado como recuperado. Esta recuperación no incluye regalo.',
   recoverFailed: 'No se pudo marcar como recuperado. Inténtalo de nuevo.',
   noOpenReport: 'No hay ningún aviso nuevo de este objeto que marcar como recuperado.',
+  giftHow: 'Cómo canjearlo:',
+  giftRedeem: 'Canjear tu regalo',
+  giftValidUntil: 'Válido hasta el {date}.',
+  noGiftOwnAccount:
+    'El mensaje se envió desde tu propia cuenta. Los regalos son para objetos que encontró otra persona.',
+  noGiftOwnNetwork:
+    'El mensaje se envió desde la misma red (dirección de internet) que usas ahora. Los regalos son para objetos que encontró otra persona.',
+  noGiftItemGifted: 'Este objeto ya recibió su único regalo.',
+  noGiftNoConversation:
+    'Para el regalo hace falta una conversación real con quien lo encontró: una respuesta tuya y luego una suya.',
+  noGiftMonthly:
+    'Esta cuenta ya recibió sus regalos de este mes. Vuelve a haber regalos a partir del {date}.',
   codeTitle: '¿Has encontrado algo con una etiqueta QR?',
   codeIntro: 'Escribe el código impreso bajo el código QR de la etiqueta para avisar al dueño.',
   codeLabel: 'Código de la etiqueta',
@@ -224,6 +247,17 @@ const fr: Messages = {
     'Bon retour à la maison\u202f! L’objet est marqué comme récupéré. Cette récupération ne donne pas droit à un cadeau.',
   recoverFailed: 'Impossible de marquer l’objet comme récupéré. Veuillez réessayer.',
   noOpenReport: 'Aucun nouveau signalement à clore pour cet objet.',
+  giftHow: 'Comment l’utiliser\u202f:',
+  giftRedeem: 'Utiliser votre cadeau',
+  giftValidUntil: 'Valable jusqu’au {date}.',
+  noGiftOwnAccount:
+    'Le message a été envoyé depuis votre propre compte. Les cadeaux sont pour les objets trouvés par quelqu’un d’autre.',
+  noGiftOwnNetwork:
+    'Le message a été envoyé depuis le même réseau (adresse internet) que celui que vous utilisez. Les cadeaux sont pour les objets trouvés par quelqu’un d’autre.',
+  noGiftItemGifted: 'Cet objet a déjà reçu son unique cadeau.',
+  noGiftNoConversation:
+    'Le cadeau demande une vraie conversation avec la personne qui l’a trouvé\u202f: une réponse de votre part, puis une de sa part.',
+  noGiftMonthly: 'Ce compte a reçu ses cadeaux de ce mois. Les cadeaux reprennent le {date}.',
   codeTitle: 'Vous avez trouvé un objet avec une étiquette QR\u202f?',
   codeIntro: 'Saisissez le code imprimé sous le QR code de l’étiquette pour prévenir le propriétaire.',
   codeLabel: 'Code de l’étiquette',

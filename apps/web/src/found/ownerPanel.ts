@@ -1,13 +1,45 @@
-import { markRecovered, type ItemView } from './api';
+import { markRecovered, type ItemView, type Recovered } from './api';
 import { h, show, uid } from './dom';
 import type { Translator } from './i18n';
+import type { MessageKey } from './messages';
+import { localDate } from './thread';
+
+const REFUSALS: Record<NonNullable<Recovered['refusal']>['reason'], MessageKey> = {
+  own_account: 'noGiftOwnAccount',
+  own_network: 'noGiftOwnNetwork',
+  item_gifted: 'noGiftItemGifted',
+  no_conversation: 'noGiftNoConversation',
+  monthly_limit: 'noGiftMonthly',
+};
+
+/** The voucher explained: what it is, how and where to redeem it, until when (issue 25). */
+function voucherDetails({ t }: Translator, result: Recovered) {
+  const { voucher, gift } = result;
+  const expires = voucher?.expiresAt ? new Date(voucher.expiresAt) : null;
+  return h(
+    'div',
+    { className: 'finder-owner__gift' },
+    gift?.description && h('p', {}, gift.description),
+    gift?.howToRedeem && h('p', {}, h('strong', {}, t('giftHow')), ' ', gift.howToRedeem),
+    gift?.redeemUrl &&
+      h(
+        'p',
+        {},
+        h('a', { href: gift.redeemUrl, target: '_blank', rel: 'noopener noreferrer' }, t('giftRedeem')),
+      ),
+    expires &&
+      !Number.isNaN(expires.getTime()) &&
+      h('p', {}, t('giftValidUntil', { date: localDate(expires) })),
+  );
+}
 
 /**
  * What the owner sees on their own label's page (DESIGN: recovery and the gift). With an open
  * finder report: "Mark as recovered", which records the recovery and shows the gift voucher.
  * Without one: a note that this is the finder's view of their item.
  */
-export function ownerPanel({ t, lang }: Translator, view: ItemView & { item: { id: string } }): HTMLElement {
+export function ownerPanel(tr: Translator, view: ItemView & { item: { id: string } }): HTMLElement {
+  const { t, lang } = tr;
   const titleId = uid('owner-title');
   if (view.openReportCount <= 0)
     return h('aside', { className: 'finder-owner finder-owner--note' }, h('p', {}, t('ownerPreview')));
@@ -23,8 +55,23 @@ export function ownerPanel({ t, lang }: Translator, view: ItemView & { item: { i
     button.textContent = t('saving');
     error.hidden = true;
     const result = await markRecovered(view.item.id);
-    if (result.ok && result.voucherCode === null) {
-      show(body, h('p', { className: 'finder-owner__voucher', role: 'status' }, t('recoveredNoGift')));
+    if (result.ok && !result.voucher) {
+      // Why not, in plain words: the reason in the page's language (the server's English words for
+      // a reason this page does not know).
+      const refusal = result.refusal;
+      const next = new Date();
+      const why = !refusal
+        ? ''
+        : refusal.reason in REFUSALS
+          ? t(REFUSALS[refusal.reason], {
+              date: localDate(new Date(next.getFullYear(), next.getMonth() + 1, 1)),
+            })
+          : refusal.message;
+      show(
+        body,
+        h('p', { className: 'finder-owner__voucher', role: 'status' }, t('recoveredNoGift')),
+        why && h('p', { className: 'finder-owner__why' }, why),
+      );
       return;
     }
     if (result.ok) {
@@ -34,8 +81,9 @@ export function ownerPanel({ t, lang }: Translator, view: ItemView & { item: { i
           'p',
           { className: 'finder-owner__voucher', role: 'status' },
           `${t('voucher')} `,
-          h('strong', { className: 'finder-owner__code' }, result.voucherCode),
+          h('strong', { className: 'finder-owner__code' }, result.voucher!.code),
         ),
+        voucherDetails(tr, result),
       );
       return;
     }

@@ -7,15 +7,19 @@ import { keepThread } from './threadStore';
 /** The server's bound (THREAD_MESSAGE_MAX in @homing/shared's schemas/threads.ts). */
 const MESSAGE_MAX = 1000;
 
-/** A time in the finder's own time zone: "14:02", or with the date when not today. */
-export function localTime(iso: string, lang: string, now = new Date()): string {
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The spec's date format (section 9), MM-DD-YYYY, in the finder's time zone. */
+export const localDate = (d: Date) => `${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${d.getFullYear()}`;
+
+/**
+ * A time in the finder's own time zone and locale ("14:02" for en-GB, es, fr; "2:02 PM" for
+ * en-US), with the spec's MM-DD-YYYY date before it when not today.
+ */
+export function localTime(iso: string, locale: string, now = new Date()): string {
   const d = new Date(iso);
-  const sameDay = d.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(lang, {
-    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(d);
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(d);
+  return d.toDateString() === now.toDateString() ? time : `${localDate(d)} ${time}`;
 }
 
 const NOTIFIED = {
@@ -39,7 +43,7 @@ export function startThreadPage(opts: {
   title: (t: string) => void;
 }) {
   const { root, tr, path } = opts;
-  const { t, lang } = tr;
+  const { t, locale } = tr;
   const list = h('ol', { className: 'finder-thread__list', 'aria-label': t('threadMessages') });
   const status = h('p', { className: 'finder-thread__status', role: 'status', 'aria-live': 'polite' });
   const heading = h('h1', { className: 'finder-thread__title', tabindex: -1 });
@@ -52,12 +56,12 @@ export function startThreadPage(opts: {
     if (receipt?.notified)
       lines.push(
         t(NOTIFIED[receipt.notified.channel], {
-          time: localTime(receipt.notified.at, lang),
+          time: localTime(receipt.notified.at, locale),
         }),
       );
-    else if (receipt?.heldUntil) lines.push(t('threadHeld', { time: localTime(receipt.heldUntil, lang) }));
+    else if (receipt?.heldUntil) lines.push(t('threadHeld', { time: localTime(receipt.heldUntil, locale) }));
     else if (receipt) lines.push(t('threadNotifying'));
-    if (receipt?.readAt) lines.push(t('threadRead', { time: localTime(receipt.readAt, lang) }));
+    if (receipt?.readAt) lines.push(t('threadRead', { time: localTime(receipt.readAt, locale) }));
     return h(
       'li',
       { className: `finder-msg finder-msg--${mine ? 'mine' : 'theirs'}`, 'data-from': m.from },
@@ -66,7 +70,7 @@ export function startThreadPage(opts: {
         { className: 'finder-msg__meta' },
         h('span', {}, t(mine ? 'threadYou' : 'threadOwner')),
         ' · ',
-        h('time', { datetime: m.sentAt }, localTime(m.sentAt, lang)),
+        h('time', { datetime: m.sentAt }, localTime(m.sentAt, locale)),
       ),
       m.text && h('p', { className: 'finder-msg__text' }, m.text),
       m.latitude !== null &&

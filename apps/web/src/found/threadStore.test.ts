@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pickLocale } from './i18n';
 import { localTime } from './thread';
 import { keepThread, storedThreads, threadFromPath, threadsForCode } from './threadStore';
 
@@ -44,9 +45,25 @@ describe('keepThread', () => {
 });
 
 describe('localTime', () => {
-  it('gives the time alone today and the date too otherwise', () => {
-    const now = new Date('2026-03-10T15:00:00');
-    expect(localTime(new Date('2026-03-10T14:02:00').toISOString(), 'en-GB', now)).toBe('14:02');
-    expect(localTime(new Date('2026-03-09T14:02:00').toISOString(), 'en-GB', now)).toMatch(/9 Mar.*14:02/);
+  const now = new Date('2026-03-10T15:00:00');
+  const at = (local: string) => new Date(local).toISOString();
+  it('gives the time alone today, in the finder’s locale: 24-hour or 12-hour', () => {
+    expect(localTime(at('2026-03-10T14:02:00'), 'en-GB', now)).toBe('14:02');
+    expect(localTime(at('2026-03-10T14:02:00'), 'es', now)).toBe('14:02');
+    expect(localTime(at('2026-03-10T14:02:00'), 'fr', now)).toBe('14:02');
+    expect(localTime(at('2026-03-10T14:02:00'), 'en-US', now)).toMatch(/^2:02\sPM$/);
+  });
+  it('puts the spec’s MM-DD-YYYY date before the time on another day', () => {
+    expect(localTime(at('2026-03-09T14:02:00'), 'en-GB', now)).toBe('03-09-2026 14:02');
+    expect(localTime(at('2026-03-09T09:05:00'), 'en-US', now)).toMatch(/^03-09-2026 9:05\sAM$/);
+  });
+});
+
+describe('pickLocale', () => {
+  it('keeps the browser’s region for the chosen language', () => {
+    expect(pickLocale(['en-GB', 'en'], 'en')).toBe('en-GB');
+    expect(pickLocale(['de-DE', 'es_MX'], 'es')).toBe('es-MX');
+    expect(pickLocale(['fr'], 'fr')).toBe('fr');
+    expect(pickLocale(['de'], 'en')).toBe('en');
   });
 });

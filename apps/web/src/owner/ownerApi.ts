@@ -25,9 +25,18 @@ export interface Voucher {
   code: string;
   itemName: string | null;
   issuedAt: string;
+  /** The last moment it can be redeemed. */
+  expiresAt: string;
   redeemedAt: string | null;
   /** Voided by an admin: shown as void, no longer usable. */
   voidedAt: string | null;
+}
+
+/** What the gift is, how and where to redeem it (the admins' words, issue 25). */
+export interface GiftExplanation {
+  description: string;
+  howToRedeem: string;
+  redeemUrl: string | null;
 }
 
 const itemPath = (id: string) => `/api/items/${encodeURIComponent(id)}`;
@@ -69,7 +78,7 @@ export const ownerApi = {
   dashboard: () => api.get<DashboardData>('/api/users/me/data'),
   foundEvents: (page: number) => api.get<FoundEventsPage>(`/api/users/me/found-events?page=${page}`),
   foundReports: (page: number) => api.get<FoundReportsPage>(`/api/users/me/found-reports?page=${page}`),
-  vouchers: () => api.get<{ vouchers: Voucher[] }>('/api/users/me/vouchers'),
+  vouchers: () => api.get<{ vouchers: Voucher[]; gift: GiftExplanation }>('/api/users/me/vouchers'),
 
   /** Opening a conversation tells the finder it was read. */
   thread: (reportId: string) => api.get<OwnerThread>(`${reportPath(reportId)}/thread`),

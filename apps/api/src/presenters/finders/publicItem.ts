@@ -25,6 +25,7 @@ export const presentVoucher = (v: {
   id: string;
   code: string;
   issuedAt: Date;
+  expiresAt: Date;
   redeemedAt: Date | null;
   voidedAt?: Date | null;
   itemName?: string;
@@ -33,6 +34,8 @@ export const presentVoucher = (v: {
   code: v.code,
   itemName: v.itemName ?? null,
   issuedAt: new Date(v.issuedAt).toISOString(),
+  /** The last moment it can be redeemed (gift_settings' validity when it was issued). */
+  expiresAt: new Date(v.expiresAt).toISOString(),
   redeemedAt: v.redeemedAt ? new Date(v.redeemedAt).toISOString() : null,
   /** Set when an admin voided the voucher: it is shown as void and cannot be used. */
   voidedAt: v.voidedAt ? new Date(v.voidedAt).toISOString() : null,

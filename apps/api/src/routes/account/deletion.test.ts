@@ -34,6 +34,7 @@ const marks = () => {
     },
     MESSAGE: `Found your ochre satchel under bench ${n}4`,
     REPLY: `Thank you, I will come by at noon ${n}`,
+    FINDER_ANSWER: `Noon is fine, I will be at the gate ${n}`,
     ITEM_NAME: `Ochre satchel ${n}`,
   };
 };
@@ -41,7 +42,7 @@ const marks = () => {
 /** An owner with one of everything: profile, phone, sessions, preferences, items, photo, labels, scans, reports, a voucher, notifications. */
 async function ownerWithEverything() {
   const m = marks();
-  const { NAME, PHONE, FINDER, MESSAGE, REPLY, ITEM_NAME } = m;
+  const { NAME, PHONE, FINDER, MESSAGE, REPLY, FINDER_ANSWER, ITEM_NAME } = m;
   const owner = await signUp(server);
   const { user, token, email, password } = owner;
   await server.api('PUT', '/api/users/me/profile', { token, body: { name: NAME } });
@@ -100,6 +101,13 @@ async function ownerWithEverything() {
     headers: from('198.51.100.2'),
   });
   expect(reply.status).toBe(201);
+  // The finder answers: a real conversation, which the gift needs.
+  const { threadPath } = report.body.data as { threadPath: string };
+  const answer = await server.api('POST', `/api${threadPath}/messages`, {
+    body: { text: FINDER_ANSWER },
+    headers: from('203.0.113.7'),
+  });
+  expect(answer.status).toBe(201);
   const recovered = await server.api('POST', `/api/items/${item.id}/recover`, {
     token,
     headers: from('198.51.100.2'),
@@ -121,7 +129,7 @@ async function ownerWithEverything() {
 describe('export and deletion of an account', () => {
   it('exports everything personal as a JSON download, and only the caller’s', async () => {
     const o = await ownerWithEverything();
-    const { NAME, PHONE, FINDER, MESSAGE, REPLY, ITEM_NAME } = o;
+    const { NAME, PHONE, FINDER, MESSAGE, REPLY, FINDER_ANSWER, ITEM_NAME } = o;
     const stranger = await signUp(server);
     const res = await fetch(`${server.url}/api/users/me/export`, {
       headers: { Authorization: `Bearer ${o.token}` },
@@ -143,7 +151,10 @@ describe('export and deletion of an account', () => {
     expect(data.items).toMatchObject([{ id: o.item.id, name: ITEM_NAME, photoKey: expect.any(String) }]);
     expect(data.labels!.map((l) => l.value).sort()).toEqual(o.codes.map((c) => c.value).sort());
     expect(data.foundReports).toMatchObject([{ message: MESSAGE, finderName: FINDER.name }]);
-    expect(data.conversationMessages).toMatchObject([{ sender: 'owner', body: REPLY }]);
+    expect(data.conversationMessages).toMatchObject([
+      { sender: 'owner', body: REPLY },
+      { sender: 'finder', body: FINDER_ANSWER },
+    ]);
     // The finder's contacts are not the owner's to read, in the export either.
     expect(text).not.toContain(FINDER.email);
     expect(text).not.toContain(FINDER.phone);

@@ -1,6 +1,8 @@
+import { giftSettingsRequest } from '@homing/shared';
 import { z } from 'zod';
 import { presentVoucher } from '../../presenters/finders/publicItem';
 import { route, type RouteDef } from '../../routing';
+import { giftSettingsLoader, giftSettingsSaver } from '../../services/items/giftSettings';
 import { giftVoucherLister } from '../../services/items/giftVoucherLister';
 import { giftVoucherVoider, VOUCHER_NOT_FOUND } from '../../services/items/giftVoucherVoider';
 
@@ -14,7 +16,10 @@ const presentAdminVoucher = (
 
 const idParams = z.object({ id: z.uuid({ error: VOUCHER_NOT_FOUND }) });
 
-/** Gift vouchers for admins: every one issued, and voiding a farmed one. */
+/**
+ * Gift vouchers for admins: every one issued, voiding a farmed one, and the gift's settings (what
+ * owners are told it is, how and where to redeem it, how long a voucher lasts, the monthly cap).
+ */
 export function voucherRoutes(): RouteDef[] {
   return [
     route({ method: 'get', path: '/api/admin/gift-vouchers', access: 'admin' }, async (_input, ctx) => ({
@@ -33,6 +38,21 @@ export function voucherRoutes(): RouteDef[] {
         const { voucher } = await giftVoucherVoider({ voucherId: params.id }, ctx);
         return { voucher: presentAdminVoucher(voucher) };
       },
+    ),
+
+    route({ method: 'get', path: '/api/admin/gift-settings', access: 'admin' }, async (_input, ctx) => ({
+      settings: await giftSettingsLoader({}, ctx),
+    })),
+
+    route(
+      {
+        method: 'put',
+        path: '/api/admin/gift-settings',
+        access: 'admin',
+        body: giftSettingsRequest,
+        transaction: true,
+      },
+      async ({ body }, ctx) => ({ settings: await giftSettingsSaver(body, ctx) }),
     ),
   ];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { presentVoucher } from '../../presenters/finders/publicItem';
 import { route, type Deps, type RouteDef } from '../../routing';
+import { giftExplanation, giftSettingsLoader } from '../../services/items/giftSettings';
 import { recoveryRecorder } from '../../services/items/recoveryRecorder';
 import { voucherLister } from '../../services/items/voucherLister';
 
@@ -19,17 +20,24 @@ export function recoveryRoutes(_deps: Deps): RouteDef[] {
         status: 201,
       },
       async ({ params, ctx: http }, ctx) => {
-        const { recovery, voucher, item } = await recoveryRecorder({ itemId: params.id, ip: http.ip }, ctx);
+        const { recovery, voucher, item, settings, refusal } = await recoveryRecorder(
+          { itemId: params.id, ip: http.ip },
+          ctx,
+        );
         return {
           recoveredAt: new Date(recovery.recoveredAt).toISOString(),
-          // null: the recovery stands, but this one earns no gift (recoveryRecorder says when).
+          // null: the recovery stands, but this one earns no gift; `giftRefusal` says why.
           voucher: voucher ? presentVoucher({ ...voucher, itemName: item.name }) : null,
+          // What the gift is, how and where to redeem it (the voucher says until when).
+          gift: voucher ? giftExplanation(settings) : null,
+          giftRefusal: refusal,
         };
       },
     ),
 
     route({ method: 'get', path: '/api/users/me/vouchers', access: 'user' }, async (_input, ctx) => ({
       vouchers: (await voucherLister({}, ctx)).map(presentVoucher),
+      gift: giftExplanation(await giftSettingsLoader({}, ctx)),
     })),
   ];
 }

@@ -6,7 +6,15 @@ export const vouchersQuery = (trx: Conn) =>
     .join('recoveries as r', 'r.id', 'v.recoveryId')
     .join('items as i', 'i.id', 'r.itemId')
     .orderBy('v.issuedAt', 'desc')
-    .select('v.id', 'v.code', 'v.issuedAt', 'v.redeemedAt', 'v.voidedAt', 'i.name as itemName');
+    .select(
+      'v.id',
+      'v.code',
+      'v.issuedAt',
+      'v.expiresAt',
+      'v.redeemedAt',
+      'v.voidedAt',
+      'i.name as itemName',
+    );
 
 /** The actor's own gift vouchers. */
 export const voucherLister = (_props: object, { trx, actor }: Ctx) =>

@@ -3,13 +3,15 @@ import { ErrorState, LoadingState } from '../../components/StateViews';
 import { useAdminServices } from '../AdminServices';
 import { errorText, type AdminVoucher } from '../adminApi';
 import { formatDate } from '../dates';
+import { GiftSettingsForm } from './GiftSettingsForm';
 import '../admin.css';
 import './vouchers.css';
 
 const LOAD_FAILED = 'Failed to load gift vouchers';
 const VOID_FAILED = 'Failed to void the voucher. Please try again.';
 
-const status = (v: AdminVoucher) => (v.voidedAt ? 'Void' : v.redeemedAt ? 'Redeemed' : 'Valid');
+const status = (v: AdminVoucher, now: number) =>
+  v.voidedAt ? 'Void' : v.redeemedAt ? 'Redeemed' : Date.parse(v.expiresAt) < now ? 'Expired' : 'Valid';
 
 /**
  * Every gift voucher issued (newest first) with its owner, and "Void" for one that was farmed:
@@ -21,6 +23,7 @@ export function GiftVouchersScreen() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [now] = useState(() => Date.now());
 
   const load = useCallback(
     () =>
@@ -52,6 +55,8 @@ export function GiftVouchersScreen() {
           Gift Vouchers
         </h1>
       </div>
+      <GiftSettingsForm />
+      <h2 className="gift-vouchers__subtitle">Vouchers issued</h2>
       {notice && (
         <p
           className={`form-message ${notice.failed ? 'form-message--error' : 'form-message--success'}`}
@@ -81,6 +86,7 @@ export function GiftVouchersScreen() {
                 <th scope="col">Item</th>
                 <th scope="col">Owner</th>
                 <th scope="col">Issued</th>
+                <th scope="col">Expires</th>
                 <th scope="col">Status</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -94,8 +100,9 @@ export function GiftVouchersScreen() {
                   <td>{v.itemName ?? '—'}</td>
                   <td>{v.owner.email ?? v.owner.phoneNumber ?? v.owner.name ?? '—'}</td>
                   <td>{formatDate(v.issuedAt)}</td>
+                  <td>{formatDate(v.expiresAt)}</td>
                   <td>
-                    <span className={`badge${v.voidedAt ? ' badge--void' : ''}`}>{status(v)}</span>
+                    <span className={`badge${v.voidedAt ? ' badge--void' : ''}`}>{status(v, now)}</span>
                   </td>
                   <td>
                     {!v.voidedAt && (

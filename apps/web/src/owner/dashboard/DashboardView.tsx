@@ -4,7 +4,7 @@ import { DASHBOARD_LIST_MAX } from '@homing/shared';
 import { useAuth } from '../../auth/authContext';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { userLabel } from '../../components/userLabel';
-import { ownerApi, type Voucher } from '../ownerApi';
+import { ownerApi, type GiftExplanation, type Voucher } from '../ownerApi';
 import { EventEntryView, ReportEntryView } from './ActivityEntries';
 import { applyLiveEvent, dashboardState, type DashboardState } from './dashboardState';
 import { GettingStarted } from './GettingStarted';
@@ -96,12 +96,17 @@ export function DashboardView() {
   const [state, setState] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [vouchers, setVouchers] = useState<Voucher[]>([]);
+  const [gift, setGift] = useState<GiftExplanation | null>(null);
 
   useEffect(() => {
     if (!isAuthenticated) return;
     let cancelled = false;
     void fetchDashboard().then((loaded) => !cancelled && setState(loaded));
-    void ownerApi.vouchers().then((r) => !cancelled && r.success && setVouchers(r.data?.vouchers ?? []));
+    void ownerApi.vouchers().then((r) => {
+      if (cancelled || !r.success) return;
+      setVouchers(r.data?.vouchers ?? []);
+      setGift(r.data?.gift ?? null);
+    });
     return () => {
       cancelled = true;
     };
@@ -219,7 +224,7 @@ export function DashboardView() {
             <EventEntryView key={e.id} entry={e} fresh={fresh.has(e.id)} />
           ))}
         </ListCard>
-        <GiftsCard vouchers={vouchers} />
+        <GiftsCard vouchers={vouchers} gift={gift} />
       </div>
     </>
   );

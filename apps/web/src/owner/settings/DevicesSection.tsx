@@ -5,11 +5,13 @@ import { formatDateTime } from '../format';
 import { FailureNotice, SuccessNotice } from '../Notice';
 import { listDevices, pushSupported, removeDevice, subscribeThisDevice, thisDeviceId } from './devicePush';
 
-const REFUSED: Record<'unsupported' | 'denied' | 'failed', string> = {
+const REFUSED: Record<'unsupported' | 'denied' | 'unreachable' | 'failed', string> = {
   unsupported:
     'This browser cannot receive notifications when the app is closed. Add the app to your home screen, or use another browser.',
   denied:
     'This browser blocks notifications from this site: allow them in its site settings, then try again.',
+  unreachable:
+    'This browser could not reach its push service, so this device cannot be notified yet. Try again later, or use another browser.',
   failed: 'Could not turn on notifications for this device.',
 };
 
@@ -22,7 +24,7 @@ export function DevicesSection() {
   const [devices, setDevices] = useState<PushDevice[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; detail: string | null } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [current, setCurrent] = useState(thisDeviceId);
 
@@ -45,7 +47,15 @@ export function DevicesSection() {
     setDone(null);
     const outcome = await subscribeThisDevice();
     setBusy(null);
-    if (!outcome.ok) return setFailure(outcome.message ?? REFUSED[outcome.reason]);
+    if (!outcome.ok)
+      return setFailure(
+        outcome.reason === 'unreachable'
+          ? {
+              message: REFUSED.unreachable,
+              detail: outcome.message ? `The browser said: ${outcome.message}` : null,
+            }
+          : { message: outcome.message ?? REFUSED[outcome.reason], detail: null },
+      );
     setCurrent(outcome.device.id);
     setDone(`${outcome.device.device} will be notified.`);
     await load();
@@ -57,7 +67,8 @@ export function DevicesSection() {
     setDone(null);
     const result = await removeDevice(device.id);
     setBusy(null);
-    if (!result.success && result.status !== 404) return setFailure('Could not remove that device.');
+    if (!result.success && result.status !== 404)
+      return setFailure({ message: 'Could not remove that device.', detail: null });
     setCurrent(thisDeviceId());
     setDone(`${device.device} will no longer be notified.`);
     await load();
@@ -114,7 +125,7 @@ export function DevicesSection() {
               ))}
             </ul>
           )}
-          <FailureNotice failure={failure ? { message: failure, detail: null } : null} />
+          <FailureNotice failure={failure} />
           {done && <SuccessNotice onDismiss={() => setDone(null)}>{done}</SuccessNotice>}
           {!thisOneListed && (
             <div className="settings-form__actions">

@@ -43,7 +43,7 @@ const rememberDevice = (id: string | null) => {
 
 export type SubscribeOutcome =
   | { ok: true; device: PushDevice }
-  | { ok: false; reason: 'unsupported' | 'denied' | 'failed'; message?: string };
+  | { ok: false; reason: 'unsupported' | 'denied' | 'unreachable' | 'failed'; message?: string };
 
 /**
  * Asks for permission, subscribes this browser with the instance's VAPID key and registers the
@@ -57,12 +57,17 @@ export async function subscribeThisDevice(): Promise<SubscribeOutcome> {
   if (!key.success) return { ok: false, reason: 'failed' };
   try {
     const registration = await serviceWorker();
-    const subscription =
-      (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({
+    let subscription = await registration.pushManager.getSubscription();
+    try {
+      subscription ??= await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(key.data.publicKey),
-      }));
+      });
+    } catch (err) {
+      // The browser's push service refused or could not be reached (a browser without one, such
+      // as headless Chromium, ends here): the browser's own words go in the detail.
+      return { ok: false, reason: 'unreachable', message: err instanceof Error ? err.message : undefined };
+    }
     const saved = await api.post<{ device: PushDevice }>('/api/users/me/push-devices', subscription.toJSON());
     if (!saved.success) return { ok: false, reason: 'failed', message: saved.error ?? undefined };
     rememberDevice(saved.data.device.id);
