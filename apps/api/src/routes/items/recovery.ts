@@ -7,7 +7,7 @@ import { voucherLister } from '../../services/items/voucherLister';
 const idParams = z.object({ id: z.uuid({ error: 'Item not found' }) });
 
 /** Marking an item recovered after a finder report, and the owner's gift vouchers. */
-export function recoveryRoutes(_deps: Deps): RouteDef[] {
+export function recoveryRoutes({ config, worker }: Deps): RouteDef[] {
   return [
     route(
       {
@@ -19,7 +19,11 @@ export function recoveryRoutes(_deps: Deps): RouteDef[] {
         status: 201,
       },
       async ({ params, ctx: http }, ctx) => {
-        const { recovery, voucher, item } = await recoveryRecorder({ itemId: params.id, ip: http.ip }, ctx);
+        const { recovery, voucher, item } = await recoveryRecorder(
+          { itemId: params.id, ip: http.ip },
+          { ...ctx, config },
+        );
+        ctx.afterCommit(() => worker?.wake());
         return {
           recoveredAt: new Date(recovery.recoveredAt).toISOString(),
           // null: the recovery stands, but this one earns no gift (recoveryRecorder says when).

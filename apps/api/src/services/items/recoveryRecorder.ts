@@ -4,6 +4,8 @@ import { conflict, notFound } from '../../errors';
 import { Item } from '../../models/Item';
 import { addressHash } from '../../lib/addressHash';
 import { CODE_ALPHABET } from '../../lib/codeValues';
+import type { Config } from '../../config';
+import { closeNoticeSender } from '../finders/closeNoticeSender';
 import { openReports } from '../finders/openReportCounter';
 
 export const NO_OPEN_REPORT = 'There is no new finder report for this item to mark as recovered.';
@@ -21,14 +23,21 @@ const voucherCode = () =>
  * session nor from the address the owner marks the recovery from. Otherwise the recovery is
  * recorded without a voucher (`voucher: null`).
  */
-export async function recoveryRecorder(props: { itemId: string; ip: string }, { trx, actor }: TrxCtx) {
+export async function recoveryRecorder(
+  props: { itemId: string; ip: string },
+  { trx, actor, config }: TrxCtx & { config: Pick<Config, 'brand'> },
+) {
   // Locks the item so two taps cannot issue two vouchers.
   const item = await Item.query(trx).findById(props.itemId).forUpdate();
   if (!item || item.ownerId !== actor.id) throw notFound('Item not found');
-  const reports: { id: string; reporterId: string | null; reporterAddressHash: string | null }[] =
-    await openReports(trx, item.id)
-      .orderBy('r.createdAt', 'desc')
-      .select('r.id', 'r.reporterId', 'r.reporterAddressHash');
+  const reports: {
+    id: string;
+    reporterId: string | null;
+    reporterAddressHash: string | null;
+    closedAt: Date | null;
+  }[] = await openReports(trx, item.id)
+    .orderBy('r.createdAt', 'desc')
+    .select('r.id', 'r.reporterId', 'r.reporterAddressHash', 'r.closedAt');
   const latest = reports[0];
   if (!latest) throw conflict('no_open_report', NO_OPEN_REPORT);
 
@@ -61,5 +70,10 @@ export async function recoveryRecorder(props: { itemId: string; ip: string }, { 
       lostReward: null,
       lostStolen: false,
     });
+  // Their conversations close: each finder who gave a number is told once, in their language.
+  await closeNoticeSender(
+    { foundReportIds: reports.filter((r) => !r.closedAt).map((r) => r.id), reason: 'recovered' },
+    { trx, config },
+  );
   return { recovery, voucher, item };
 }
