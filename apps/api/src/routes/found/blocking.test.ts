@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmtpSink } from '../../testing/smtpSink';
 import { uniqueEmail, type TestServer } from '../../testing/testServer';
-import { apiPath, finderAddress, startConversation, startThreadTestServer, until } from '../../testing/threads';
+import {
+  apiPath,
+  finderAddress,
+  startConversation,
+  startThreadTestServer,
+  until,
+} from '../../testing/threads';
 
 // Issue 24: blocking blocks a person (the finder page's device, the contact given), not a network
 // address; a blocked person's reports and messages are held for the owner and answered alike.
@@ -111,10 +117,17 @@ describe('blocking a finder', () => {
     expect(await ownerAlerts(moved.body.data.reportId)).toBe(0);
     // The other finder's message reached the owner's inbox; nothing about the blocked ones did.
     await until(
-      async () => sink.received.filter((m) => m.to.includes(s.owner.email)).map((m) => m.text).join('\n'),
+      async () =>
+        sink.received
+          .filter((m) => m.to.includes(s.owner.email))
+          .map((m) => m.text)
+          .join('\n'),
       (t) => t.includes('It was on the bus'),
     );
-    const ownerMail = sink.received.filter((m) => m.to.includes(s.owner.email)).map((m) => m.text).join('\n');
+    const ownerMail = sink.received
+      .filter((m) => m.to.includes(s.owner.email))
+      .map((m) => m.text)
+      .join('\n');
     expect(ownerMail).toContain('It was on the bus');
     expect(ownerMail).not.toContain('Spam again');
     expect(ownerMail).not.toContain('Spam from elsewhere');

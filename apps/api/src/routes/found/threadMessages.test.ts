@@ -63,8 +63,9 @@ describe('finder–owner conversations', () => {
     }
   });
 
-  it('turns read-only once the item is marked recovered', async () => {
-    const s = await startConversation(server);
+  it('turns read-only once the item is marked recovered, and tells the finder once by text in their language', async () => {
+    const finderPhone = '+15557000456';
+    const s = await startConversation(server, { foundNotes: 'En la parada', finderPhone, locale: 'es' });
     const recovered = await server.api('POST', `/api/items/${s.itemId}/recover`, { token: s.owner.token });
     expect(recovered.status).toBe(201);
     const view = await server.api('GET', `/api/reports/${s.reportId}/thread`, { token: s.owner.token });
@@ -74,6 +75,20 @@ describe('finder–owner conversations', () => {
       headers: s.finder,
     });
     expect(res.status).toBe(409);
+    // The page's reason, by text, once (closing it now says nothing more).
+    await server.api('POST', `/api/reports/${s.reportId}/close`, {
+      token: s.owner.token,
+      body: { block: true },
+    });
+    const notice = await peers.sms.waitFor(
+      (m) => m.to === finderPhone && m.body.includes('El dueño ya recupero su objeto. ¡Gracias!'),
+    );
+    expect(notice?.body).toContain('Red keyring');
+    const rows = await server.db
+      .knex('notifications')
+      .where({ foundReportId: s.reportId, audience: 'finder', channel: 'sms' })
+      .whereRaw("payload->>'text' not like '%/t/%'");
+    expect(rows).toHaveLength(1);
   });
 
   it('limits messages per conversation and per sender (429), and validates them (400)', async () => {
