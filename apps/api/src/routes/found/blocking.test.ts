@@ -93,7 +93,7 @@ describe('blocking a finder', () => {
     for (const res of [again, moved]) {
       const view = (await server.api('GET', apiPath(res.body.data.threadPath))).body.data;
       expect(view).toMatchObject({ open: true, closedReason: null });
-      expect(Object.keys(view).toSorted()).toEqual(Object.keys(deliveredView).toSorted());
+      expect(Object.keys(view as object).toSorted()).toEqual(Object.keys(deliveredView as object).toSorted());
       // A message in it is taken (201) like any other, and held too.
       const msg = await server.api('POST', `${apiPath(res.body.data.threadPath)}/messages`, {
         headers: shared,
