@@ -24,6 +24,10 @@ export class FoundReport extends BaseModel {
   /** Who sent it: the signed-in viewer, and a hash of the address (lib/addressHash). */
   reporterId!: string | null;
   reporterAddressHash!: string | null;
+  /** Who sent it, as an owner's block holds it (lib/senderKeys): the finder page's device, the contact given. */
+  deviceHash!: string | null;
+  emailHash!: string | null;
+  phoneHash!: string | null;
   /** The finder page's language: what we send the finder is written in it. */
   finderLocale!: FinderLocale;
   /** Opened by a text to the instance's number: the finder is answered by text (`finderPhone`). */

@@ -1,6 +1,7 @@
 import { FINDER_LOCALES } from '@homing/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  closeNoticeSms,
   finderTextFor,
   ownerReplyEmail,
   ownerReplySms,
@@ -140,6 +141,8 @@ describe('what we send a finder, in their language', () => {
         t.checkCode(example),
         t.needMessage(example),
         t.closed(names),
+        closeNoticeSms({ ...names, locale, reason: 'recovered' }),
+        closeNoticeSms({ ...names, locale, reason: 'closed' }),
       ];
     };
     const english = all('en');
@@ -147,6 +150,9 @@ describe('what we send a finder, in their language', () => {
       "We couldn't find that code: check it and send it again, e.g. HOMING 8CWNC 2KDP2",
     );
     expect(english[4]).toContain('check the code');
+    // The close notice gives the finder page's reason (its dash in GSM-7).
+    expect(english[7]).toBe('Homing - Red keyring: The owner has their item back - thank you!');
+    expect(english[8]).toBe('Homing - Red keyring: The owner closed this conversation.');
     for (const locale of FINDER_LOCALES)
       all(locale).forEach((text, i) => {
         expect(

@@ -41,6 +41,11 @@ interface FinderTexts {
     needMessage(example: string): string;
     closed(n: Names): string;
   };
+  /**
+   * Told once by text when the conversation closes (issue 24), with the reason the finder page
+   * shows (its threadRecovered and threadOwnerClosed, in GSM-7). A fixed text, never the owner's words.
+   */
+  closeNotice: Record<'recovered' | 'closed', (n: Names) => string>;
 }
 
 const en: FinderTexts = {
@@ -67,6 +72,10 @@ const en: FinderTexts = {
     needMessage: (example) =>
       `Thank you. Send the code again with your message for the owner, e.g. ${example} Found your keys at the library`,
     closed: ({ brand, item }) => `${brand}: the conversation about the ${item} is closed.`,
+  },
+  closeNotice: {
+    recovered: ({ brand, item }) => `${brand} - ${item}: The owner has their item back - thank you!`,
+    closed: ({ brand, item }) => `${brand} - ${item}: The owner closed this conversation.`,
   },
 };
 
@@ -99,6 +108,10 @@ const es: FinderTexts = {
       `Gracias. Envia otra vez el codigo con tu mensaje para el dueño, p. ej. ${example} Tengo tus llaves`,
     closed: ({ brand, item }) => `${brand}: la conversacion sobre ${item} esta cerrada.`,
   },
+  closeNotice: {
+    recovered: ({ brand, item }) => `${brand} - ${item}: El dueño ya recupero su objeto. ¡Gracias!`,
+    closed: ({ brand, item }) => `${brand} - ${item}: El dueño cerro esta conversacion.`,
+  },
 };
 
 // French typography: a narrow no-break space (\u202f) before : ; ! ? in e-mail, as on the finder
@@ -130,6 +143,10 @@ const fr: FinderTexts = {
     needMessage: (example) =>
       `Merci. Renvoyez le code avec votre message pour le propriétaire, ex. ${example} J'ai vos clés`,
     closed: ({ brand, item }) => `${brand}: la conversation sur ${item} est close.`,
+  },
+  closeNotice: {
+    recovered: ({ brand, item }) => `${brand} - ${item}: Le propriétaire a récupéré son objet. Merci !`,
+    closed: ({ brand, item }) => `${brand} - ${item}: Le propriétaire a clos cette conversation.`,
   },
 };
 
@@ -181,3 +198,7 @@ export const finderTextFor = (locale: FinderLocale) => textsFor(locale).text;
 /** To a finder who texted: the owner replied (their words, shortened; nothing else about them). */
 export const ownerReplyText = (m: Omit<ThreadText, 'link'> & { locale: FinderLocale }) =>
   textsFor(m.locale).text.reply(names(m), m.text ? m.text.slice(0, 300) : null);
+
+/** The text a finder is sent once when their conversation closes, in their language. */
+export const closeNoticeSms = (m: Names & { locale: FinderLocale; reason: 'recovered' | 'closed' }) =>
+  textsFor(m.locale).closeNotice[m.reason](m);

@@ -109,6 +109,8 @@ export interface FoundReportPayload {
   reportMetadata: ReportMetadata;
   /** The page's language: the finder's link and the owner's replies are sent in it. */
   locale: FinderLocale;
+  /** This browser's finder-page id: an owner who blocks the sender blocks it (issue 24). */
+  deviceId?: string;
 }
 
 /**
@@ -128,6 +130,7 @@ export function foundReportPayload(input: {
   locale: FinderLocale;
 }): FoundReportPayload {
   const { position } = input;
+  const deviceId = finderDeviceId();
   return {
     finderName: '',
     finderEmail: '',
@@ -139,5 +142,6 @@ export function foundReportPayload(input: {
     foundAt: input.now.toISOString(),
     reportMetadata: reportMetadata(input.env),
     locale: input.locale,
+    ...(deviceId ? { deviceId } : {}),
   };
 }

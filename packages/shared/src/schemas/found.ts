@@ -81,6 +81,8 @@ export const foundReportRequest = z
     reportMetadata: reportMetadata.optional(),
     /** The finder page's language: what we send the finder (link, replies) is written in it. */
     locale: z.enum(FINDER_LOCALES, { error: FOUND_MESSAGES.locale }).optional().default('en'),
+    /** The finder page's first-party id: an owner's block holds it (issue 24), never an address. */
+    deviceId: text('deviceId', 64).optional(),
   })
   .refine((r) => (r.latitude == null) === (r.longitude == null), {
     message: FOUND_MESSAGES.coordinates,

@@ -38,7 +38,8 @@ export const threadMessageRequest = z
   .refine((m) => m.text !== '' || m.latitude != null, { message: THREAD_MESSAGES.empty, path: ['text'] });
 export type ThreadMessageRequest = z.input<typeof threadMessageRequest>;
 
-export const THREAD_STATES = ['new', 'read', 'answered', 'closed'] as const;
+/** blocked: from a sender the owner blocked, held for the owner (never an alert). */
+export const THREAD_STATES = ['new', 'read', 'answered', 'closed', 'blocked'] as const;
 export type ThreadState = (typeof THREAD_STATES)[number];
 
 const message = z.object({

@@ -1,7 +1,7 @@
 import { THREAD_MESSAGES } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestServer } from '../../testing/testServer';
-import { apiPath, finderAddress, startConversation, startThreadTestServer } from '../../testing/threads';
+import { apiPath, startConversation, startThreadTestServer } from '../../testing/threads';
 
 // When a conversation refuses messages: closed, blocked, item recovered, over its limits, invalid.
 
@@ -35,30 +35,19 @@ describe('finder–owner conversations', () => {
     // Still readable by the finder, marked closed.
     expect((await server.api('GET', apiPath(s.threadPath))).body.data).toMatchObject({ open: false });
 
-    // Blocking: the sender's later reports about any of this owner's items are refused.
-    const b = await startConversation(server, { foundNotes: 'Spam spam spam' });
+    // Blocking closes that conversation for good (the sender's later reports: blocking.test.ts).
+    const b = await startConversation(server, { foundNotes: 'Spam spam spam', deviceId: 'spammer-device-1' });
     const blocked = await server.api('POST', `/api/reports/${b.reportId}/close`, {
       token: b.owner.token,
       body: { block: true },
     });
-    expect(blocked.body.data).toMatchObject({ state: 'closed', blocked: true });
-    const again = await server.api('POST', `/api/found/${b.code}/report`, {
-      body: { foundNotes: 'Spam again' },
-      headers: b.finder,
-    });
-    expect(again.status).toBe(403);
-    expect(again.body).toMatchObject({ success: false, error: THREAD_MESSAGES.blocked });
+    expect(blocked.body.data).toMatchObject({ state: 'blocked', open: false, blocked: true });
     const msg = await server.api('POST', `${apiPath(b.threadPath)}/messages`, {
       body: { text: 'let me in' },
       headers: b.finder,
     });
     expect(msg.status).toBe(409);
-    // Another finder still reaches the owner.
-    const other = await server.api('POST', `/api/found/${b.code}/report`, {
-      body: { foundNotes: 'I really found it' },
-      headers: finderAddress(),
-    });
-    expect(other.status).toBe(201);
+    expect(msg.body).toMatchObject({ success: false, error: THREAD_MESSAGES.closed });
     // Another owner cannot read, answer or close it: 404, as for an unknown report.
     const stranger = await signUp(server);
     for (const [method, path] of [
@@ -74,8 +63,9 @@ describe('finder–owner conversations', () => {
     }
   });
 
-  it('turns read-only once the item is marked recovered', async () => {
-    const s = await startConversation(server);
+  it('turns read-only once the item is marked recovered, and tells the finder once by text in their language', async () => {
+    const finderPhone = '+15557000456';
+    const s = await startConversation(server, { foundNotes: 'En la parada', finderPhone, locale: 'es' });
     const recovered = await server.api('POST', `/api/items/${s.itemId}/recover`, { token: s.owner.token });
     expect(recovered.status).toBe(201);
     const view = await server.api('GET', `/api/reports/${s.reportId}/thread`, { token: s.owner.token });
@@ -85,6 +75,20 @@ describe('finder–owner conversations', () => {
       headers: s.finder,
     });
     expect(res.status).toBe(409);
+    // The page's reason, by text, once (closing it now says nothing more).
+    await server.api('POST', `/api/reports/${s.reportId}/close`, {
+      token: s.owner.token,
+      body: { block: true },
+    });
+    const notice = await peers.sms.waitFor(
+      (m) => m.to === finderPhone && m.body.includes('El dueño ya recupero su objeto. ¡Gracias!'),
+    );
+    expect(notice?.body).toContain('Red keyring');
+    const rows = await server.db
+      .knex('notifications')
+      .where({ foundReportId: s.reportId, audience: 'finder', channel: 'sms' })
+      .whereRaw("payload->>'text' not like '%/t/%'");
+    expect(rows).toHaveLength(1);
   });
 
   it('limits messages per conversation and per sender (429), and validates them (400)', async () => {

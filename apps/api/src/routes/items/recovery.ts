@@ -8,7 +8,7 @@ import { voucherLister } from '../../services/items/voucherLister';
 const idParams = z.object({ id: z.uuid({ error: 'Item not found' }) });
 
 /** Marking an item recovered after a finder report, and the owner's gift vouchers. */
-export function recoveryRoutes(_deps: Deps): RouteDef[] {
+export function recoveryRoutes({ config, worker }: Deps): RouteDef[] {
   return [
     route(
       {
@@ -22,8 +22,9 @@ export function recoveryRoutes(_deps: Deps): RouteDef[] {
       async ({ params, ctx: http }, ctx) => {
         const { recovery, voucher, item, settings, refusal } = await recoveryRecorder(
           { itemId: params.id, ip: http.ip },
-          ctx,
+          { ...ctx, config },
         );
+        ctx.afterCommit(() => worker?.wake());
         return {
           recoveredAt: new Date(recovery.recoveredAt).toISOString(),
           // null: the recovery stands, but this one earns no gift; `giftRefusal` says why.

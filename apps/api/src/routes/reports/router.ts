@@ -54,9 +54,9 @@ export function reportThreadRoutes(deps: Deps): RouteDef[] {
         body: closeRequest,
         transaction: true,
       },
-      async ({ params, body, ctx: http }, ctx) =>
+      async ({ params, body }, ctx) =>
         presentOwnerThread(
-          await threadCloser({ reportId: params.id, block: body.block, ip: http.ip }, { ...ctx, hub }),
+          await threadCloser({ reportId: params.id, block: body.block }, { ...ctx, hub, config, worker }),
         ),
     ),
   ];

@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import type { foundReportRequest } from '@homing/shared';
 import type { Config } from '../../config';
 import type { Effects, TrxCtx } from '../../ctx';
-import { THREAD_MESSAGES } from '@homing/shared';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { FoundReport } from '../../models/FoundReport';
 import { Item } from '../../models/Item';
 import { QrCode } from '../../models/QrCode';
@@ -19,6 +18,7 @@ import { smsRecipient } from '../../notifications/recipients';
 import type { NotificationWorker } from '../../notifications/worker';
 import { presentFoundReport, unattachedLabelName } from '../../presenters/finders/foundActivity';
 import { addressHash } from '../../lib/addressHash';
+import { keyList, senderKeys } from '../../lib/senderKeys';
 import { clientTime } from '../../lib/clientTime';
 import { escalationScheduler } from './escalationScheduler';
 import { REPORT_WINDOW_MS, reportHold } from '../../lib/limitRules';
@@ -39,14 +39,16 @@ export interface FoundReportDeps {
  *
  * The report opens a conversation: the finder gets its link (`threadPath`, shown once; only its
  * hash is kept), also by e-mail or SMS when they gave an address or number, in the language of
- * the page they wrote from (`locale`, kept for the owner's replies). A sender the owner
- * blocked is refused (403, with a plain message).
+ * the page they wrote from (`locale`, kept for the owner's replies). A report from a finder the
+ * owner blocked (their page's device id, or the e-mail or number they gave: lib/senderKeys) is
+ * stored and answered exactly like any other, but held for the owner: listed as blocked, never
+ * an alert, a push or an escalation (issue 24). Nobody else on the same network is affected.
  */
 export async function foundReportCreator(
   props: {
     qrCode: string;
     report: z.output<typeof foundReportRequest>;
-    /** The sender's address, or `sms:<number>` for a text (blocking and recovery compare its hash). */
+    /** The sender's address, or `sms:<number>` for a text (recovery compares its hash; a block does not). */
     ip: string;
     /** Texted to our number: the finder is answered by text at `finderPhone`, not sent a link. */
     byText?: boolean;
@@ -59,8 +61,15 @@ export async function foundReportCreator(
   const owner = await User.query(trx).findById(found.ownerId);
   if (!owner) throw notFound('Item not found or inactive');
   const senderHash = addressHash(props.ip);
-  if (await trx('blockedSenders').where({ ownerId: owner.id, addressHash: senderHash }).first('id'))
-    throw new AppError(403, 'sender_blocked', THREAD_MESSAGES.blocked);
+  const keys = senderKeys({
+    deviceId: props.report.deviceId,
+    email: props.report.finderEmail,
+    phone: props.report.finderPhone,
+  });
+  const list = keyList(keys);
+  const blocked =
+    list.length > 0 &&
+    !!(await trx('blockedSenders').where({ ownerId: owner.id }).whereIn('senderHash', list).first('id'));
   // A label with no item is named to its owner by its code.
   const subjectName = item ? item.name : unattachedLabelName(code.value);
 
@@ -97,6 +106,7 @@ export async function foundReportCreator(
     held,
     reporterId: actor?.id ?? null,
     reporterAddressHash: senderHash,
+    ...keys,
     finderLocale: r.locale,
     byText: props.byText ?? false,
   });
@@ -108,13 +118,14 @@ export async function foundReportCreator(
   };
   const digest = heldReportsDigest(text);
   const messages: OutboxMessage[] = [];
-  if (owner.email) {
+  // A blocked sender's report waits in the owner's list (state "blocked"): nothing tells the owner.
+  if (owner.email && !blocked) {
     const email = held
       ? { subject: digest.subject, text: digest.text, html: digest.html }
       : foundReportEmail(report, text);
     messages.push({ channel: 'email', to: owner.email, ...email });
   }
-  const phone = await smsRecipient(trx, owner.id);
+  const phone = blocked ? null : await smsRecipient(trx, owner.id);
   if (phone)
     messages.push({ channel: 'sms', to: phone, text: held ? digest.sms : foundReportSms(report, text) });
   // One digest per item per window, sent when the window closes (its first held report names it).
@@ -135,14 +146,15 @@ export async function foundReportCreator(
   if (report.finderPhone && !props.byText)
     finderMessages.push({ channel: 'sms', to: report.finderPhone, text: threadLinkSms(link) });
   // Pushed to the owner's devices too (a held report is in the digest instead).
-  const pushes = held
-    ? []
-    : await pushJobs(trx, {
-        ...about,
-        urgent: true,
-        key: `report-${report.id}`,
-        payload: foundReportPush(report, subjectName),
-      });
+  const pushes =
+    held || blocked
+      ? []
+      : await pushJobs(trx, {
+          ...about,
+          urgent: true,
+          key: `report-${report.id}`,
+          payload: foundReportPush(report, subjectName),
+        });
   await enqueue(trx, [
     ...pushes,
     ...messages.map((m) => ({
@@ -162,25 +174,27 @@ export async function foundReportCreator(
     })),
   ]);
   // Told again if unread in the owner's time (a held report is in the digest instead, not escalated).
-  if (!held) await escalationScheduler({ report, owner, itemName: subjectName }, { trx, config });
+  if (!held && !blocked) await escalationScheduler({ report, owner, itemName: subjectName }, { trx, config });
 
   afterCommit(() => worker?.wake());
-  afterCommit(() =>
-    hub.publish(owner.id, {
-      type: 'found_report',
-      // The same shape as the dashboard's saved reports: the owner's own view.
-      data: presentFoundReport({
-        ...report,
-        itemId: item?.id ?? null,
-        itemName: subjectName,
-        ownerReadAt: null,
-        ownerRepliedAt: null,
-        closedAt: null,
-        lastFinderMessageAt: report.createdAt,
-        recovered: false,
-        blocked: false,
+  // The owner's open dashboards get it live; a blocked sender's is there on their next look.
+  if (!blocked)
+    afterCommit(() =>
+      hub.publish(owner.id, {
+        type: 'found_report',
+        // The same shape as the dashboard's saved reports: the owner's own view.
+        data: presentFoundReport({
+          ...report,
+          itemId: item?.id ?? null,
+          itemName: subjectName,
+          ownerReadAt: null,
+          ownerRepliedAt: null,
+          closedAt: null,
+          lastFinderMessageAt: report.createdAt,
+          recovered: false,
+          blocked: false,
+        }),
       }),
-    }),
-  );
+    );
   return { ...report, threadPath: `/found/${encodeURIComponent(code.value)}/t/${token}` };
 }

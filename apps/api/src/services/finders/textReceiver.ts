@@ -1,6 +1,5 @@
 import { FOUND_MESSAGE_MAX, THREAD_MESSAGE_MAX, type FinderLocale } from '@homing/shared';
 import type { Effects, TrxCtx } from '../../ctx';
-import { AppError } from '../../errors';
 import type { TextedCode } from '../../lib/textedCode';
 import { onlyLanguageKeyword } from '../../lib/textLanguage';
 import { threadOpen } from '../../lib/threadState';
@@ -64,32 +63,27 @@ export async function textReceiver(
   if (thread && threadOpen(thread)) return continueThread(thread, texted.message);
   if (!texted.message) return { answer: say.needMessage(example) };
   const locale = props.locale ?? 'en';
-  try {
-    const report = await foundReportCreator(
-      {
-        qrCode: target.code.value,
-        ip: `sms:${props.from}`,
-        byText: true,
-        report: {
-          finderName: '',
-          finderEmail: '',
-          finderPhone: props.from,
-          foundNotes: texted.message.slice(0, FOUND_MESSAGE_MAX),
-          locale,
-        },
+  // A number the owner blocked is answered as anyone is; its report waits, held, in the owner's list.
+  const report = await foundReportCreator(
+    {
+      qrCode: target.code.value,
+      ip: `sms:${props.from}`,
+      byText: true,
+      report: {
+        finderName: '',
+        finderEmail: '',
+        finderPhone: props.from,
+        foundNotes: texted.message.slice(0, FOUND_MESSAGE_MAX),
+        locale,
       },
-      ctx,
-    );
-    // A label with no item is named by its code, as the finder texted it.
-    const value = target.code.value;
-    const item = target.item?.name ?? `${value.slice(0, 5)} ${value.slice(5)}`;
-    return {
-      answer: finderTextFor(locale).received({ brand: config.brand.name, item }),
-      foundReportId: report.id,
-    };
-  } catch (err) {
-    // A number the owner blocked hears nothing more.
-    if (err instanceof AppError && err.status === 403) return { answer: null };
-    throw err;
-  }
+    },
+    ctx,
+  );
+  // A label with no item is named by its code, as the finder texted it.
+  const value = target.code.value;
+  const item = target.item?.name ?? `${value.slice(0, 5)} ${value.slice(5)}`;
+  return {
+    answer: finderTextFor(locale).received({ brand: config.brand.name, item }),
+    foundReportId: report.id,
+  };
 }

@@ -10,7 +10,7 @@ export const UNATTACHED_LABEL_NAME_SQL = "coalesce(i.name, 'Label ' || c.value |
 /**
  * Columns that decide a conversation's state, for a query over `found_reports as r`: the newest
  * finder message, whether the item was marked recovered since (the conversation is then
- * read-only) and whether the owner blocked its sender.
+ * read-only) and whether the owner blocked its sender (its device or contact).
  */
 export function threadStateColumns(trx: Conn) {
   return [
@@ -22,10 +22,11 @@ export function threadStateColumns(trx: Conn) {
       `EXISTS (SELECT 1 FROM recoveries rc WHERE rc.item_id = r.item_id
         AND rc.recovered_at >= r.created_at) AS recovered`,
     ),
-    // By the report's owner: a report about a label with no item has no item to go through.
+    // By the report's owner (a report about a label with no item has no item to go through), by
+    // its finder's device or contact (lib/senderKeys.ts), never by a network address.
     trx.raw(
-      `EXISTS (SELECT 1 FROM blocked_senders b
-        WHERE b.owner_id = r.owner_id AND b.address_hash = r.reporter_address_hash) AS blocked`,
+      `EXISTS (SELECT 1 FROM blocked_senders b WHERE b.owner_id = r.owner_id
+        AND b.sender_hash IN (r.device_hash, r.email_hash, r.phone_hash)) AS blocked`,
     ),
   ];
 }

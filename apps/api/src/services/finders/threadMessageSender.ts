@@ -27,8 +27,9 @@ export interface ThreadDeps {
 /**
  * Adds a message to an open conversation and tells the other side: live (their open page or
  * dashboard), and by e-mail or SMS (the owner by their account's channels; the finder only if they
- * gave an address or number, in their page's language, with a fresh link back). A closed, blocked
- * or recovered conversation refuses it (409). The report row is locked, so a closing and a message
+ * gave an address or number, in their page's language, with a fresh link back). A closed or
+ * recovered conversation refuses it (409); a finder the owner blocked (by device or contact, in
+ * another conversation) is answered alike, their message held for the owner with no alert. The report row is locked, so a closing and a message
  * never cross.
  */
 export async function threadMessageSender(
@@ -101,7 +102,8 @@ export async function threadMessageSender(
           text: ownerReplySms(m),
         });
     }
-  } else {
+  } else if (!report.blocked) {
+    // (A finder the owner blocked is answered alike, but their message waits in the owner's list.)
     const owner = (await trx('users').where({ id: report.ownerId }).first('email')) as Pick<User, 'email'>;
     const phone = await smsRecipient(trx, report.ownerId);
     const m = { ...base, link: replyLink(config.publicUrl, report.id) };

@@ -5,6 +5,8 @@ import { conflict, notFound } from '../../errors';
 import { Item } from '../../models/Item';
 import { addressHash } from '../../lib/addressHash';
 import { CODE_ALPHABET } from '../../lib/codeValues';
+import type { Config } from '../../config';
+import { closeNoticeSender } from '../finders/closeNoticeSender';
 import { openReports } from '../finders/openReportCounter';
 import { giftSettingsLoader } from './giftSettings';
 
@@ -46,15 +48,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   monthly limit (voided ones count).
  * A voucher expires after the admins' number of days (`gift_settings`, else the defaults).
  */
-export async function recoveryRecorder(props: { itemId: string; ip: string }, { trx, actor }: TrxCtx) {
+export async function recoveryRecorder(
+  props: { itemId: string; ip: string },
+  { trx, actor, config }: TrxCtx & { config: Pick<Config, 'brand'> },
+) {
   // The account, then the item: two taps, or two items at once, cannot pass the monthly limit twice.
   await trx('users').where({ id: actor.id }).forUpdate().first('id');
   const item = await Item.query(trx).findById(props.itemId).forUpdate();
   if (!item || item.ownerId !== actor.id) throw notFound('Item not found');
-  const reports: { id: string; reporterId: string | null; reporterAddressHash: string | null }[] =
-    await openReports(trx, item.id)
-      .orderBy('r.createdAt', 'desc')
-      .select('r.id', 'r.reporterId', 'r.reporterAddressHash');
+  const reports: {
+    id: string;
+    reporterId: string | null;
+    reporterAddressHash: string | null;
+    closedAt: Date | null;
+  }[] = await openReports(trx, item.id)
+    .orderBy('r.createdAt', 'desc')
+    .select('r.id', 'r.reporterId', 'r.reporterAddressHash', 'r.closedAt');
   const latest = reports[0];
   if (!latest) throw conflict('no_open_report', NO_OPEN_REPORT);
 
@@ -85,6 +94,11 @@ export async function recoveryRecorder(props: { itemId: string; ip: string }, { 
       lostReward: null,
       lostStolen: false,
     });
+  // Their conversations close: each finder who gave a number is told once, in their language.
+  await closeNoticeSender(
+    { foundReportIds: reports.filter((r) => !r.closedAt).map((r) => r.id), reason: 'recovered' },
+    { trx, config },
+  );
   return { recovery, voucher, item, settings, refusal };
 
   async function giftRefusal(): Promise<{ reason: GiftRefusalReason; message: string } | null> {

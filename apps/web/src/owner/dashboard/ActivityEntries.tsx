@@ -36,6 +36,8 @@ export const THREAD_STATE_LABELS: Record<ThreadState, string> = {
   read: 'Read',
   answered: 'Answered',
   closed: 'Closed',
+  // From a sender the owner blocked: held here, never an alert (issue 24).
+  blocked: 'Blocked',
 };
 
 export function ThreadStateBadge({ state }: { state: ThreadState }) {

@@ -63,8 +63,8 @@ function ListCard(props: {
   );
 }
 
-const URGENCY = { new: 0, read: 1, answered: 2, closed: 3 } as const;
-/** New messages first, then read, answered and closed; newest first within each. */
+const URGENCY = { new: 0, read: 1, answered: 2, closed: 3, blocked: 4 } as const;
+/** New messages first, then read, answered, closed and blocked; newest first within each. */
 const byUrgency = (reports: DashboardState['reports']) =>
   [...reports].sort((a, b) => URGENCY[a.state ?? 'new'] - URGENCY[b.state ?? 'new']);
 
