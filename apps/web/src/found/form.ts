@@ -154,7 +154,8 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
   });
 
   // Issue 24: a number that cannot be sent says so in its field (never dropped on the way), checked
-  // as the server checks it: on leaving the field, and again as it is corrected or cleared.
+  // as the server checks it: on Send, then again as it is corrected or cleared. (Not on leaving the
+  // field: the message would push Send down under the finger that is tapping it.)
   const setPhoneError = (text: string | null) => {
     phoneError.textContent = text ?? '';
     phoneError.hidden = !text;
@@ -174,9 +175,6 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
       );
     return result;
   };
-  phone.addEventListener('blur', () => {
-    if (phone.value.trim()) void checkPhoneField();
-  });
   phone.addEventListener('input', () => {
     if (phoneError.textContent) void checkPhoneField();
   });
