@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, devices, type Browser } from '@playwright/test';
 import { loadConfig } from '../apps/api/src/config';
 import { startServer } from '../apps/api/src/server';
-import { assignedItem } from '../apps/api/src/testing/codeFactory';
+import { assignedItem, giveCode, makeSet } from '../apps/api/src/testing/codeFactory';
 import { freshDatabase } from '../apps/api/src/testing/testServer';
 import { LABEL_URL_TARGET_BYTES as TARGET_BYTES } from '../apps/web/finderBudget';
 
@@ -42,15 +42,33 @@ const owner = await fetch(`${server.url}/api/auth/register`, {
   method: 'POST',
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'benchmark1' }),
-}).then((r) => r.json() as Promise<{ user: { id: string } }>);
-const { code } = await assignedItem(db.knex, owner.user.id, {
-  name: 'Blue backpack',
-  description: 'Navy, with a lighthouse patch on the front pocket.',
-});
+}).then((r) => r.json() as Promise<{ user: { id: string }; sessionToken: string }>);
+const backpack = { name: 'Blue backpack', description: 'Navy, with a lighthouse patch on the front pocket.' };
+const { code } = await assignedItem(db.knex, owner.user.id, backpack);
+const asOwner = (method: string, route: string, body?: unknown) =>
+  fetch(`${server.url}${route}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner.sessionToken}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => {
+    if (!r.ok) throw new Error(`${method} ${route}: ${r.status}`);
+  });
+
+// Issue 24: every other state a visitor can meet at a label, each on a code of its own.
+const lost = await assignedItem(db.knex, owner.user.id, backpack);
+await asOwner('PUT', `/api/items/${lost.itemId}/lost`, { message: 'Lost near the station.' });
+const onNoItem = (await makeSet(db.knex)).codes[0]!;
+await giveCode(db.knex, onNoItem.id, owner.user.id);
+const deleted = await assignedItem(db.knex, owner.user.id, backpack);
+await asOwner('DELETE', `/api/items/${deleted.itemId}`);
+const switchedOff = await assignedItem(db.knex, owner.user.id, { ...backpack, status: 'inactive' });
+const unclaimed = (await makeSet(db.knex)).codes[0]!.value;
 
 declare global {
   interface Window {
     __shownAt?: number;
+    /** What must be laid out besides the heading (the message box, the code box), if anything. */
+    __needsBox?: string;
   }
 }
 
@@ -62,7 +80,8 @@ const WATCH_FOR_ITEM = `(() => {
   const check = () => {
     if (window.__shownAt) return;
     const name = document.getElementById('finder-title');
-    const box = document.querySelector('textarea');
+    // The state's first useful content: its heading, and the box to type in where it has one.
+    const box = window.__needsBox ? document.querySelector(window.__needsBox) : name;
     if (!name?.getBoundingClientRect().height || !box?.getBoundingClientRect().height) return;
     window.__shownAt = -1;
     requestAnimationFrame(() => (window.__shownAt = performance.timeOrigin + performance.now()));
@@ -78,7 +97,7 @@ interface Load {
   requests: number;
 }
 
-async function coldLoad(browser: Browser, url: string): Promise<Load> {
+async function coldLoad(browser: Browser, { url, box }: Target): Promise<Load> {
   const context = await browser.newContext({ ...devices['Pixel 5'] });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -108,6 +127,7 @@ async function coldLoad(browser: Browser, url: string): Promise<Load> {
     pending.delete(e.requestId);
     lastActivity = Date.now();
   });
+  await page.addInitScript((selector) => (window.__needsBox = selector ?? undefined), box);
   await page.addInitScript(WATCH_FOR_ITEM);
 
   const t0 = Date.now();
@@ -136,37 +156,65 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
 });
-const urls = { [`/qr/{code}`]: `${server.url}/qr/${code}`, [`/found/{code}`]: `${server.url}/found/${code}` };
+interface Target {
+  url: string;
+  /** Selector of the box that must be laid out besides the heading (null: the heading alone). */
+  box: string | null;
+}
+const at = (path: string, box: string | null = 'textarea'): Target => ({ url: `${server.url}${path}`, box });
+const FOUND = 'found item';
+const targets: Record<string, Target> = {
+  [FOUND]: at(`/qr/${code}`),
+  'found item, /found/{code}': at(`/found/${code}`),
+  'lost item': at(`/qr/${lost.code}`),
+  'claimed label on no item': at(`/qr/${onNoItem.value}`),
+  'label of a deleted item': at(`/qr/${deleted.code}`),
+  'switched off': at(`/qr/${switchedOff.code}`, null),
+  unclaimed: at(`/qr/${unclaimed}`, null),
+  'unknown code': at('/qr/ZZZZZZZZZ2', 'input'),
+};
 const loads: Record<string, Load[]> = {};
 // One unmeasured load of each warms the server (module loading, pool connections).
-for (const url of Object.values(urls)) await coldLoad(browser, url);
+for (const target of Object.values(targets)) await coldLoad(browser, target);
 for (let i = 0; i < RUNS; i++)
-  for (const [name, url] of Object.entries(urls)) (loads[name] ??= []).push(await coldLoad(browser, url));
+  for (const [name, target] of Object.entries(targets))
+    (loads[name] ??= []).push(await coldLoad(browser, target));
 
 console.log(
   `\nLabel URL on slow 4G (latency 400 ms, ${KBPS} kbps down/up, CPU 4× slower), median of ${RUNS} cold loads:`,
 );
+const shownOf = (name: string) => median(loads[name]!.map((r) => r.shownMs));
+const found = shownOf(FOUND);
 console.table(
   Object.entries(loads).map(([name, runs]) => ({
-    url: name,
-    'item name + message box shown (ms)': Math.round(median(runs.map((r) => r.shownMs))),
+    state: name,
+    'first useful content (ms)': Math.round(median(runs.map((r) => r.shownMs))),
+    'of found item': +(shownOf(name) / found).toFixed(2),
     'KiB until shown': kib(median(runs.map((r) => r.bytesShown))),
     'KiB in all': kib(median(runs.map((r) => r.bytesTotal))),
     requests: median(runs.map((r) => r.requests)),
     'all runs (ms)': runs.map((r) => Math.round(r.shownMs)).join(' '),
   })),
 );
-const qr = loads['/qr/{code}']!;
-const shown = median(qr.map((r) => r.shownMs));
+const qr = loads[FOUND]!;
 const total = median(qr.map((r) => r.bytesTotal));
 // The issue's own reference: /found/{code} alone showed the item in 2.0 s where the target was
 // set, so 1.5 s is 0.75 of it; this machine's speed cancels out of the ratio.
-const direct = median(loads['/found/{code}']!.map((r) => r.shownMs));
+const direct = shownOf('found item, /found/{code}');
 console.log(
-  `/qr/{code}: ${shown < TARGET_MS ? 'MET' : 'NOT MET'} (shown < ${TARGET_MS} ms), ` +
+  `/qr/{code}: ${found < TARGET_MS ? 'MET' : 'NOT MET'} (shown < ${TARGET_MS} ms), ` +
     `${total < TARGET_BYTES ? 'MET' : 'NOT MET'} (< ${TARGET_BYTES / 1024} KiB transferred); ` +
-    `${(shown / direct).toFixed(2)} of /found/{code} in the same run (target ≤ 0.75: 1.5 s of its 2.0 s)`,
+    `${(found / direct).toFixed(2)} of /found/{code} in the same run (target ≤ 0.75: 1.5 s of its 2.0 s)`,
 );
+// Issue 24: every visitor state within 1.1× of the found item's time, and under 40 KiB in all.
+for (const name of Object.keys(targets).filter((n) => n !== FOUND && !n.includes('/found/'))) {
+  const ratio = shownOf(name) / found;
+  const bytes = median(loads[name]!.map((r) => r.bytesTotal));
+  console.log(
+    `${name}: ${ratio <= 1.1 ? 'MET' : 'NOT MET'} (${ratio.toFixed(2)} of the found item, target ≤ 1.1), ` +
+      `${bytes < TARGET_BYTES ? 'MET' : 'NOT MET'} (${kib(bytes)} KiB, < ${TARGET_BYTES / 1024} KiB)`,
+  );
+}
 
 await browser.close();
 await server.close(); // closes (and drops) the database too

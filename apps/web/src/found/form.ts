@@ -5,7 +5,14 @@ import { h, uid } from './dom';
 import { locateOnce } from './geolocation';
 import type { Translator } from './i18n';
 import { lostT } from './lostText';
-import { callingCodeOf, fillCountryPicker, flagOf, formatAsTyped, phoneForReport } from './phoneInput';
+import {
+  callingCodeOf,
+  checkPhone,
+  fillCountryPicker,
+  flagOf,
+  formatAsTyped,
+  type PhoneCheck,
+} from './phoneInput';
 import { countryFromLanguages, type CountryCode } from '@homing/shared/finderPhone';
 
 /** The server's bound (FOUND_MESSAGE_MAX in @homing/shared's schemas/found.ts, which carries zod). */
@@ -22,12 +29,14 @@ export interface ReportFormOptions {
 
 /**
  * The finder's message form (spec section 2): message (required), phone with +1 shown and 3-3-4
- * formatting, "share your location once", and the confirmation when no usable number was given.
+ * formatting, "share your location once", and the confirmation when no number was given; a number
+ * that cannot be sent is named in its field and blocks sending until fixed or cleared (issue 24).
  */
 export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions): HTMLFormElement {
   const { t } = tr;
   const ids = { message: uid('message'), messageError: uid('message-error'), phone: uid('phone') };
   const phoneHintId = uid('phone-hint');
+  const phoneErrorId = uid('phone-error');
   const prefixId = uid('phone-prefix');
 
   const message = h('textarea', {
@@ -68,6 +77,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
   country.addEventListener('change', () => {
     showPicked();
     phoneField.refresh();
+    if (phoneError.textContent) void checkPhoneField();
   });
   const prefix = h(
     'span',
@@ -79,6 +89,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
   // Ticked: the label itself recommends it, and the browser still asks before sharing anything.
   const share = h('input', { type: 'checkbox', name: 'shareLocation', className: 'check-field__input' });
   share.checked = true;
+  const phoneError = h('p', { id: phoneErrorId, className: 'field__error', hidden: true });
   const alert = h('div', { className: 'form-message form-message--error', role: 'alert', hidden: true });
   const submit = h('button', {
     type: 'submit',
@@ -102,6 +113,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
       h('label', { className: 'field__label', for: ids.phone }, t('phoneLabel')),
       h('div', { className: 'finder-phone' }, prefix, phone),
       h('p', { id: phoneHintId, className: 'field__hint' }, t('phoneHint')),
+      phoneError,
     ),
     h(
       'label',
@@ -141,6 +153,32 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
     if (message.value.trim()) setMessageError(null);
   });
 
+  // Issue 24: a number that cannot be sent says so in its field (never dropped on the way), checked
+  // as the server checks it: on Send, then again as it is corrected or cleared. (Not on leaving the
+  // field: the message would push Send down under the finger that is tapping it.)
+  const setPhoneError = (text: string | null) => {
+    phoneError.textContent = text ?? '';
+    phoneError.hidden = !text;
+    phone.closest('.field')?.classList.toggle('field--invalid', !!text);
+    phone.setAttribute('aria-describedby', `${prefixId} ${text ? `${phoneErrorId} ` : ''}${phoneHintId}`);
+    if (text) phone.setAttribute('aria-invalid', 'true');
+    else phone.removeAttribute('aria-invalid');
+  };
+  let checked = 0;
+  const checkPhoneField = async (): Promise<PhoneCheck> => {
+    const run = ++checked;
+    const result = await checkPhone(phone.value, picked());
+    // Only the latest check speaks (the rules of another country may arrive after more typing).
+    if (run === checked)
+      setPhoneError(
+        result.ok ? null : t(result.problem === 'incomplete' ? 'phoneIncomplete' : 'phoneInvalid'),
+      );
+    return result;
+  };
+  phone.addEventListener('input', () => {
+    if (phoneError.textContent) void checkPhoneField();
+  });
+
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (!busy) void send();
@@ -153,13 +191,19 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
       message.focus();
       return;
     }
-    // A partly typed number is not sent (spec: +1 and 10 digits, or empty), so it asks too.
-    const finderPhone = await phoneForReport(phone.value, picked());
+    // A number that cannot be sent blocks sending until it is fixed or cleared; only an empty
+    // field asks "Are you sure?" (spec section 2), saying the link on the page still brings replies.
+    const checkedPhone = await checkPhoneField();
+    if (!checkedPhone.ok) {
+      phone.focus();
+      return;
+    }
+    const finderPhone = checkedPhone.e164;
     if (!finderPhone) {
       const goOn = await confirmDialog(
         {
           title: t('confirmTitle'),
-          body: t('confirmBody'),
+          body: `${t('confirmBody')} ${t('confirmLinkStays')}`,
           confirm: t('continueWithout'),
           cancel: t('addNumber'),
         },

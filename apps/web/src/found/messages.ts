@@ -28,6 +28,11 @@ const en = {
   confirmBody: "Without your number we won't be able to provide updates from the owner.",
   continueWithout: 'Continue without number',
   addNumber: 'Add Number',
+  confirmLinkStays:
+    'The owner can still answer you: after you send, keep the conversation link shown on this page.',
+  phoneIncomplete: 'This number looks incomplete. Finish it, or clear the field to send without a number.',
+  phoneInvalid:
+    'This is not a phone number we can text. Check it and its country, or clear the field to send without a number.',
   sentTitle: 'Your message has been sent.',
   sentBody: 'The owner has been notified. Thank you for helping {name} get back home.',
   ownerTitle: 'This is your item',
@@ -130,6 +135,11 @@ const es: Messages = {
   confirmBody: 'Sin tu número, el dueño no podrá ponerse en contacto contigo para darte novedades.',
   continueWithout: 'Continuar sin número',
   addNumber: 'Añadir número',
+  confirmLinkStays:
+    'El dueño podrá responderte igualmente: después de enviar, guarda el enlace a la conversación que aparece en esta página.',
+  phoneIncomplete: 'Parece que falta algún dígito. Complétalo o deja el campo vacío para enviar sin número.',
+  phoneInvalid:
+    'No es un número al que podamos enviar SMS. Revísalo junto con el país, o deja el campo vacío para enviar sin número.',
   sentTitle: 'Tu mensaje se ha enviado.',
   sentBody: 'Ya hemos avisado al dueño. ¡Gracias por ayudar a que {name} vuelva a casa!',
   ownerTitle: 'Este objeto es tuyo',
@@ -234,6 +244,11 @@ const fr: Messages = {
   confirmBody: 'Sans votre numéro, le propriétaire ne pourra pas vous donner de nouvelles.',
   continueWithout: 'Continuer sans numéro',
   addNumber: 'Ajouter mon numéro',
+  confirmLinkStays:
+    'Le propriétaire pourra quand même vous répondre\u202f: après l’envoi, gardez le lien vers la conversation affiché sur cette page.',
+  phoneIncomplete: 'Ce numéro semble incomplet. Complétez-le, ou videz le champ pour envoyer sans numéro.',
+  phoneInvalid:
+    'Nous ne pouvons pas envoyer de SMS à ce numéro. Vérifiez-le ainsi que le pays, ou videz le champ pour envoyer sans numéro.',
   sentTitle: 'Votre message a été envoyé.',
   sentBody: 'Le propriétaire a été prévenu. Merci d’aider {name} à rentrer à la maison\u202f!',
   ownerTitle: 'Cet objet vous appartient',

@@ -40,11 +40,13 @@ describe('reformatPhone for other countries (issue 15)', () => {
     expect(reformatPhone('+447911123456', 13, 'GB').value).toBe('+44 7911 123456');
   });
 
-  it('sends E.164 for another country and the spec’s +1 for the US', async () => {
-    const { phoneForReport } = await import('./phoneInput');
-    expect(await phoneForReport('55 1234 5678', 'MX')).toBe('+525512345678');
-    expect(await phoneForReport('555-123-4567', 'US')).toBe('+15551234567');
-    expect(await phoneForReport('555-123', 'US')).toBe('');
-    expect(await phoneForReport('55 12', 'MX')).toBe('');
+  it('sends E.164 for another country and the spec’s +1 for the US, and names a number it cannot send', async () => {
+    const { checkPhone } = await import('./phoneInput');
+    expect(await checkPhone('55 1234 5678', 'MX')).toEqual({ ok: true, e164: '+525512345678' });
+    expect(await checkPhone('555-123-4567', 'US')).toEqual({ ok: true, e164: '+15551234567' });
+    expect(await checkPhone('', 'MX')).toEqual({ ok: true, e164: '' });
+    expect(await checkPhone('555-123', 'US')).toEqual({ ok: false, problem: 'incomplete' });
+    expect(await checkPhone('55 12', 'MX')).toEqual({ ok: false, problem: 'incomplete' });
+    expect(await checkPhone('07700 900123', 'GB')).toEqual({ ok: false, problem: 'invalid' });
   });
 });

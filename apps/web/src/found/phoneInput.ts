@@ -2,16 +2,17 @@ import {
   DEFAULT_PHONE_COUNTRY,
   FINDER_PHONE_MAX_LENGTH,
   INTERNATIONAL_PHONE_MAX_LENGTH,
-  finderPhoneForReport,
+  checkUsPhone,
   formatFinderPhone,
   phoneCountries,
   type CountryCode,
+  type PhoneCheck,
 } from '@homing/shared/finderPhone';
 import { PHONE_COUNTRIES } from '@homing/shared/phoneCountries';
 import { afterPaint } from './dom';
 import { intlPhoneNow, loadIntlPhone } from './intlPhoneLoader';
 
-export { FINDER_PHONE_MAX_LENGTH, type CountryCode };
+export { FINDER_PHONE_MAX_LENGTH, type CountryCode, type PhoneCheck };
 
 /**
  * Spec section 5 for the US: digits only, at most 10, shown 3-3-4 with dashes, reformatted as the
@@ -69,13 +70,15 @@ export function formatAsTyped(input: HTMLInputElement, country: () => CountryCod
 }
 
 /**
- * What a report carries for the number typed: the spec's +1 and 10 digits for the US, E.164 for a
- * valid number of another country (waiting for its rules if need be), else ''.
+ * The number typed, checked as the server checks it (issue 24): its E.164 form ('' for an empty
+ * field), or why it cannot be sent. The spec's US rules at once; another country's (or a "+…"
+ * number) with its rules, waiting for them if need be. Without them (offline) it cannot be checked.
  */
-export async function phoneForReport(display: string, country: CountryCode): Promise<string> {
-  if (country === 'US' && !display.trim().startsWith('+')) return finderPhoneForReport(display);
+export async function checkPhone(display: string, country: CountryCode): Promise<PhoneCheck> {
+  if (!display.trim()) return { ok: true, e164: '' };
+  if (country === 'US' && !display.trim().startsWith('+')) return checkUsPhone(display);
   const intl = await loadIntlPhone();
-  return intl ? intl.phoneForReport(display, country) : '';
+  return intl ? intl.checkPhone(display, country) : { ok: false, problem: 'invalid' };
 }
 
 /** The calling code of a country ("MX" → "52"). */

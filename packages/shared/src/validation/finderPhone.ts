@@ -24,6 +24,26 @@ export function finderPhoneForReport(display: string): string {
   return d.length === 10 ? `+1${d}` : '';
 }
 
+/** Why a typed number cannot be sent: too few digits, or digits no phone has (or that we never text). */
+export type PhoneProblem = 'incomplete' | 'invalid';
+/** A typed number checked as the server checks it: its E.164 form ('' when nothing was typed), or why not. */
+export type PhoneCheck = { ok: true; e164: string } | { ok: false; problem: PhoneProblem };
+
+/** North America's premium lines (+1 900, +1 976), which the server never texts (intlPhone.ts: UNTEXTABLE). */
+const US_PREMIUM = /^\+1(900|976)/;
+
+/**
+ * The spec's US number as the server takes it (schemas/found.ts, isAcceptedFinderPhone): empty, or
+ * 10 digits sent as +1 and 10 digits, except premium lines. Fewer digits are incomplete.
+ */
+export function checkUsPhone(display: string): PhoneCheck {
+  const d = display.replace(/\D/g, '');
+  if (!d) return { ok: true, e164: '' };
+  if (d.length < 10) return { ok: false, problem: 'incomplete' };
+  const e164 = finderPhoneForReport(display);
+  return e164 && !US_PREMIUM.test(e164) ? { ok: true, e164 } : { ok: false, problem: 'invalid' };
+}
+
 /**
  * The country a finder's phone most likely belongs to, from the browser's languages: the first tag
  * with a region the metadata knows (es-MX → MX, fr-CA → CA), else the US (the spec's default).

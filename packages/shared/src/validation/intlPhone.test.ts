@@ -1,8 +1,8 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { foundReportRequest, FOUND_MESSAGES } from '../schemas/found';
-import { countryFromLanguages, finderPhoneForReport, formatFinderPhone } from './finderPhone';
-import { formatPhoneAsTyped, isAcceptedFinderPhone, phoneForReport } from './intlPhone';
+import { checkUsPhone, countryFromLanguages, finderPhoneForReport, formatFinderPhone } from './finderPhone';
+import { checkPhone, formatPhoneAsTyped, isAcceptedFinderPhone, phoneForReport } from './intlPhone';
 import { PHONE_COUNTRIES } from './phoneCountries';
 
 describe('international finder phones', () => {
@@ -81,5 +81,57 @@ describe('international finder phones', () => {
     expect(message('+1555123000')).toBe(FOUND_MESSAGES.phone);
     expect(message('5551230000')).toBe(FOUND_MESSAGES.phone);
     expect(message('+4479111')).toBe(FOUND_MESSAGES.phoneInternational);
+  });
+});
+
+describe('a typed number checked as the server checks it (issue 24: none silently dropped)', () => {
+  it.each([
+    ['', 'GB', { ok: true, e164: '' }],
+    ['07911 12', 'GB', { ok: false, problem: 'incomplete' }],
+    ['07700 900123', 'GB', { ok: false, problem: 'invalid' }],
+    ['07911 123456', 'GB', { ok: true, e164: '+447911123456' }],
+    ['06 12 34', 'FR', { ok: false, problem: 'incomplete' }],
+    ['01 23 45 67 89 01', 'FR', { ok: false, problem: 'invalid' }],
+    ['06 12 34 56 78', 'FR', { ok: true, e164: '+33612345678' }],
+    ['612 34 56', 'ES', { ok: false, problem: 'incomplete' }],
+    ['612 345 678', 'ES', { ok: true, e164: '+34612345678' }],
+    ['+44 7911 123456', 'US', { ok: true, e164: '+447911123456' }],
+    ['+1 900 555 0123', 'FR', { ok: false, problem: 'invalid' }],
+    ['+881 6 1234 5678', 'GB', { ok: false, problem: 'invalid' }],
+  ] as const)('%j in %s → %j', (typed, country, expected) => {
+    expect(checkPhone(typed, country)).toEqual(expected);
+  });
+
+  it.each([
+    ['', { ok: true, e164: '' }],
+    ['555-12', { ok: false, problem: 'incomplete' }],
+    ['415-555-013', { ok: false, problem: 'incomplete' }],
+    ['415-555-0132', { ok: true, e164: '+14155550132' }],
+    ['900-555-0123', { ok: false, problem: 'invalid' }],
+    ['976-555-0123', { ok: false, problem: 'invalid' }],
+  ] as const)('US %j → %j', (typed, expected) => {
+    expect(checkUsPhone(typed)).toEqual(expected);
+  });
+
+  it('accepts exactly what the server accepts', () => {
+    const typed: [string, 'US' | 'GB' | 'FR' | 'ES' | 'MX'][] = [
+      ['555-123-4567', 'US'],
+      ['900-123-4567', 'US'],
+      ['555-123', 'US'],
+      ['07911 123456', 'GB'],
+      ['07700 900123', 'GB'],
+      ['06 12 34 56 78', 'FR'],
+      ['612 345 678', 'ES'],
+      ['55 1234 5678', 'MX'],
+      ['+870 773 112 345', 'GB'],
+      ['+44 20 7946 0958', 'FR'],
+    ];
+    for (const [number, country] of typed) {
+      const result = country === 'US' ? checkUsPhone(number) : checkPhone(number, country);
+      const sent = country === 'US' ? finderPhoneForReport(number) : phoneForReport(number, country);
+      expect(result.ok, number).toBe(!!sent && isAcceptedFinderPhone(sent));
+      const accepted = foundReportRequest.safeParse({ foundNotes: 'x', finderPhone: sent }).success;
+      if (result.ok) expect(accepted, number).toBe(true);
+    }
   });
 });

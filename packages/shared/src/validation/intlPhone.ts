@@ -4,9 +4,10 @@
 import {
   AsYouType,
   parsePhoneNumberFromString,
+  validatePhoneNumberLength,
   type CountryCode as LibCountryCode,
 } from 'libphonenumber-js/min';
-import type { CountryCode } from './finderPhone';
+import type { CountryCode, PhoneCheck } from './finderPhone';
 
 const lib = (country: CountryCode) => country as LibCountryCode;
 
@@ -46,6 +47,29 @@ export function phoneForReport(display: string, country: CountryCode): string {
   if (!typed.startsWith('+') && country === 'US') return finderPhoneForReport(typed);
   const parsed = parsePhoneNumberFromString(typed, typed.startsWith('+') ? undefined : lib(country));
   return parsed?.isValid() ? parsed.number : '';
+}
+
+/**
+ * A number of any country checked as the server checks it (isAcceptedFinderPhone): its E.164 form,
+ * or why it cannot be sent. The page shows the problem in the field (issue 24: no number is dropped).
+ * A US number typed without "+" is checkUsPhone's (finderPhone.ts, in the page's main chunk).
+ */
+export function checkPhone(display: string, country: CountryCode): PhoneCheck {
+  const typed = display.trim();
+  if (!typed) return { ok: true, e164: '' };
+  const e164 = phoneForReport(typed, country);
+  if (e164 && isAcceptedFinderPhone(e164)) return { ok: true, e164 };
+  const region = typed.startsWith('+') ? undefined : lib(country);
+  if (validatePhoneNumberLength(typed, region) === 'TOO_SHORT') return { ok: false, problem: 'incomplete' };
+  // Incomplete when more digits would make a valid number ("07700 90" in GB), else not a number.
+  const digits = typed.replace(/\D/g, '').length;
+  for (let more = 1; digits + more <= 15 && more <= 8; more++)
+    for (const digit of ['0', '5']) {
+      const longer = parsePhoneNumberFromString(typed + digit.repeat(more), region);
+      if (longer?.isValid() && isAcceptedFinderPhone(longer.number))
+        return { ok: false, problem: 'incomplete' };
+    }
+  return { ok: false, problem: 'invalid' };
 }
 
 /**
