@@ -99,9 +99,35 @@ test('the owner, back on their label after a report, marks it recovered and gets
   await expect(panel).toContainText(`Valid until ${mmddyyyy.join('-')}-${inAYear.getFullYear()}.`);
   await shot(page, 'en-owner-voucher');
 
-  await page.reload();
-  await expect(
-    page.getByText('This is your item. Below is what a finder sees when they scan its label.'),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Mark as recovered' })).toHaveCount(0);
+  // Back on the label with nothing open: their item and their messages, never a form to themselves
+  // (issue 24), whether they open the finder page or scan the printed label.
+  for (const path of [`/found/${label.code}`, `/qr/${label.code}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your item: Blue backpack' })).toBeVisible();
+    await expect(
+      page.getByText('This is your item. A finder who scans its label sees its name and can write to you.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark as recovered' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Message Owner' })).toHaveCount(0);
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByText('You found Blue backpack!')).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Your messages' }).click();
+  await expect(page).toHaveURL('/reports');
+});
+
+test('the owner with a report open: their item, "Mark as recovered" and their messages, no form', async ({
+  page,
+  request,
+}) => {
+  const label = await labelledItem(request);
+  await reportAndTalk(request, label, '203.0.113.24', false);
+  await page.addInitScript((token) => localStorage.setItem('sessionToken', token), label.owner.token);
+  await page.goto(`/qr/${label.code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your item: Blue backpack' })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'This is your item' });
+  await expect(panel.getByRole('button', { name: 'Mark as recovered' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Your messages' })).toHaveAttribute('href', '/reports');
+  await expect(page.getByRole('button', { name: 'Message Owner' })).toHaveCount(0);
+  await expect(page.getByRole('textbox')).toHaveCount(0);
 });

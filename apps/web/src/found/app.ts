@@ -187,6 +187,8 @@ function claimCard({ t }: Translator, qrCode: string) {
 function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {
   const { root, tr, qrCode } = page;
   const { item } = view;
+  // The owner on their own label: their item, its messages and the recovery, never a form to themselves.
+  if (view.viewerIsOwner) return show(root, ownerPanel(tr, view), itemCard(tr, item, true));
   const form = reportForm({
     tr,
     qrCode,
@@ -198,18 +200,10 @@ function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {
       root.querySelector<HTMLElement>('h1')?.focus();
     },
   });
-  const back = !view.viewerIsOwner && yourThreads(tr, qrCode);
-  show(
-    root,
-    view.viewerIsOwner && ownerPanel(tr, view),
-    !view.viewerIsOwner && lostBanner(tr, item, qrCode),
-    back,
-    itemCard(tr, item),
-    form,
-  );
+  show(root, lostBanner(tr, item, qrCode), yourThreads(tr, qrCode), itemCard(tr, item), form);
 }
 
-function itemCard({ t, typeName }: Translator, item: PublicItem): HTMLElement {
+function itemCard({ t, typeName }: Translator, item: PublicItem, owner = false): HTMLElement {
   return h(
     'section',
     { className: 'finder-card finder-item', 'aria-labelledby': 'finder-title' },
@@ -233,9 +227,13 @@ function itemCard({ t, typeName }: Translator, item: PublicItem): HTMLElement {
         h('span', { className: 'finder-item__icon', 'aria-hidden': 'true' }, item.itemType.icon),
         h('span', {}, typeName(item.itemType)),
       ),
-    h('h1', { id: 'finder-title', className: 'finder-item__title' }, t('youFound', { name: item.name })),
+    h(
+      'h1',
+      { id: 'finder-title', className: 'finder-item__title' },
+      t(owner ? 'yourItem' : 'youFound', { name: item.name }),
+    ),
     item.description && h('p', { className: 'finder-item__description' }, item.description),
-    h('p', { className: 'finder-item__intro' }, t('intro')),
+    !owner && h('p', { className: 'finder-item__intro' }, t('intro')),
   );
 }
 

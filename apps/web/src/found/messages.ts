@@ -38,7 +38,9 @@ const en = {
   ownerTitle: 'This is your item',
   ownerOpenReport:
     'Someone found it and sent you a message. Once it is back with you, mark it recovered to get your free gift.',
-  ownerPreview: 'This is your item. Below is what a finder sees when they scan its label.',
+  ownerPreview: 'This is your item. A finder who scans its label sees its name and can write to you.',
+  ownerMessages: 'Your messages',
+  yourItem: 'Your item: {name}',
   markRecovered: 'Mark as recovered',
   saving: 'Saving...',
   voucher: 'Welcome home! Here is your free gift:',
@@ -145,7 +147,9 @@ const es: Messages = {
   ownerTitle: 'Este objeto es tuyo',
   ownerOpenReport:
     'Alguien lo encontró y te ha escrito. Cuando vuelva a estar contigo, márcalo como recuperado y recibe tu regalo.',
-  ownerPreview: 'Este objeto es tuyo. Debajo ves lo mismo que verá quien escanee su etiqueta.',
+  ownerPreview: 'Este objeto es tuyo. Quien escanee su etiqueta verá su nombre y podrá escribirte.',
+  ownerMessages: 'Tus mensajes',
+  yourItem: 'Tu objeto: {name}',
   markRecovered: 'Marcar como recuperado',
   saving: 'Guardando...',
   voucher: '¡De vuelta en casa! Aquí tienes tu regalo:',
@@ -254,7 +258,9 @@ const fr: Messages = {
   ownerTitle: 'Cet objet vous appartient',
   ownerOpenReport:
     'Quelqu’un l’a trouvé et vous a écrit. Une fois l’objet récupéré, indiquez-le pour recevoir votre cadeau.',
-  ownerPreview: 'Cet objet vous appartient. Voici ce que voit la personne qui scanne son étiquette.',
+  ownerPreview: 'Cet objet vous appartient. Qui scanne son étiquette voit son nom et peut vous écrire.',
+  ownerMessages: 'Vos messages',
+  yourItem: 'Votre objet\u00a0: {name}',
   markRecovered: 'Marquer comme récupéré',
   saving: 'Enregistrement...',
   voucher: 'Bon retour à la maison\u202f! Voici votre cadeau\u202f:',

@@ -34,15 +34,23 @@ function voucherDetails({ t }: Translator, result: Recovered) {
 }
 
 /**
- * What the owner sees on their own label's page (DESIGN: recovery and the gift). With an open
- * finder report: "Mark as recovered", which records the recovery and shows the gift voucher.
- * Without one: a note that this is the finder's view of their item.
+ * What the owner sees on their own label's page (DESIGN: recovery and the gift; issue 24: never a
+ * form addressed to themselves). With an open finder report: "Mark as recovered", which records the
+ * recovery and shows the gift voucher. Without one: a note on what finders see. Either way, a link
+ * to their messages.
  */
 export function ownerPanel(tr: Translator, view: ItemView & { item: { id: string } }): HTMLElement {
   const { t, lang } = tr;
   const titleId = uid('owner-title');
+  // The owner's conversations about their items, in the owner app.
+  const messages = h('p', {}, h('a', { href: '/reports' }, t('ownerMessages')));
   if (view.openReportCount <= 0)
-    return h('aside', { className: 'finder-owner finder-owner--note' }, h('p', {}, t('ownerPreview')));
+    return h(
+      'aside',
+      { className: 'finder-owner finder-owner--note' },
+      h('p', {}, t('ownerPreview')),
+      messages,
+    );
 
   const body = h('div', { className: 'finder-owner__body' });
   const error = h('p', { className: 'form-message form-message--error', role: 'alert', hidden: true });
@@ -101,5 +109,6 @@ export function ownerPanel(tr: Translator, view: ItemView & { item: { id: string
     { className: 'finder-owner', 'aria-labelledby': titleId },
     h('h2', { id: titleId, className: 'finder-owner__title' }, t('ownerTitle')),
     body,
+    messages,
   );
 }
