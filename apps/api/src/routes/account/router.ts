@@ -21,7 +21,6 @@ import { ownSessionRevoker } from '../../services/accounts/ownSessionRevoker';
 import { passwordChanger } from '../../services/accounts/passwordChanger';
 import { hashPassword } from '../../lib/passwords';
 import { personalDataExporter } from '../../services/accounts/personalDataExporter';
-import { photoStoreFor } from '../../storage/photoStore';
 import { profileUpdater } from '../../services/accounts/profileUpdater';
 import { sessionLister } from '../../services/accounts/sessionLister';
 
@@ -41,7 +40,6 @@ const presentSession = (s: Session, currentId: string | null): SignedInSession =
  * scrypt must not hold a connection.
  */
 export function accountRoutes(deps: Deps): RouteDef[] {
-  const photos = photoStoreFor(deps.config);
   return [
     route(
       {
@@ -140,7 +138,7 @@ export function accountRoutes(deps: Deps): RouteDef[] {
         prepare: ({ body }, ctx) => currentPasswordChecker({ password: body.password }, ctx),
       },
       async (_input, ctx) => {
-        await accountDeleter({}, { ...ctx, photos });
+        await accountDeleter({}, { ...ctx, worker: deps.worker });
         return { deleted: true, message: SETTINGS_MESSAGES.accountDeleted };
       },
     ),
