@@ -58,7 +58,7 @@ export async function foundReportCreator(
   const { item, code } = found;
   const owner = await User.query(trx).findById(found.ownerId);
   if (!owner) throw notFound('Item not found or inactive');
-  const senderHash = addressHash(props.ip);
+  const senderHash = await addressHash(trx, props.ip);
   if (await trx('blockedSenders').where({ ownerId: owner.id, addressHash: senderHash }).first('id'))
     throw new AppError(403, 'sender_blocked', THREAD_MESSAGES.blocked);
   // A label with no item is named to its owner by its code.

@@ -26,7 +26,7 @@ export async function threadCloser(
       reporterAddressHash: string | null;
     };
     const hash = report.reporterAddressHash;
-    if (hash && hash !== addressHash(props.ip))
+    if (hash && hash !== (await addressHash(trx, props.ip)))
       await trx('blockedSenders')
         .insert({ ownerId: actor.id, addressHash: hash, foundReportId })
         .onConflict(['ownerId', 'addressHash'])

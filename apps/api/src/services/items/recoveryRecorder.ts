@@ -32,7 +32,7 @@ export async function recoveryRecorder(props: { itemId: string; ip: string }, { 
   const latest = reports[0];
   if (!latest) throw conflict('no_open_report', NO_OPEN_REPORT);
 
-  const ownAddress = addressHash(props.ip);
+  const ownAddress = await addressHash(trx, props.ip);
   const bySomeoneElse = reports.some(
     (r) => r.reporterId !== actor.id && r.reporterAddressHash !== ownAddress,
   );
