@@ -114,8 +114,8 @@ export function accountRoutes(deps: Deps): RouteDef[] {
     route(
       { method: 'get', path: '/api/users/me/export', access: 'user', raw: true },
       async ({ ctx: http }, ctx) => {
-        const data = await personalDataExporter({}, ctx);
-        const day = data.exportedAt.slice(0, 10);
+        const { exportedAt, stream } = personalDataExporter({}, ctx);
+        const day = exportedAt.slice(0, 10);
         http.status = 200;
         http.set('Cache-Control', 'no-store');
         http.set(
@@ -123,7 +123,7 @@ export function accountRoutes(deps: Deps): RouteDef[] {
           `attachment; filename="${deps.config.brand.word}-export-${day}.json"`,
         );
         http.type = 'application/json';
-        http.body = JSON.stringify(data, null, 2);
+        http.body = stream;
       },
     ),
 
