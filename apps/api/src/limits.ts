@@ -222,7 +222,7 @@ export function textLimits(deps: LimitDeps) {
     rules.textUnknownCode,
   ].map((rule) => limiterOf(rule, deps.db, deps.config.limits)) as [Limiter, Limiter, Limiter];
   return async (from: string, texted: TextedCode): Promise<boolean> => {
-    const key = addressHash(`sms:${from}`);
+    const key = await addressHash(deps.db, `sms:${from}`);
     if (!(await byNumber.hit(key)).allowed) return false;
     if (texted.kind === 'code') {
       const target = await reportTargetFinder({ qrCode: texted.code }, { trx: deps.db });

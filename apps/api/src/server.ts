@@ -7,6 +7,7 @@ import { createLogger, type Logger } from './logger';
 import { createMetrics, startMetricsServer } from './metrics';
 import { seedLocal, type SeedOutcome } from './db/seedLocal';
 import { createHub, createWorker } from './notifications';
+import { addressHashSecretMaker } from './lib/addressHash';
 import { vapidKeys } from './notifications/push';
 import { retentionJob } from './notifications/retention';
 import type { Deps } from './routing';
@@ -142,6 +143,7 @@ export async function startServer(
     if (config.seedDemo) seed = await seedLocal({ knex: db.knex, config, logger });
     // The instance's Web Push keys: made on the first start, kept ever after.
     await vapidKeys(db.knex);
+    await addressHashSecretMaker(db.knex);
   } catch (err) {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,6 +7,7 @@ import { localHub, postgresHub, type EventHub } from './hub';
 import { folderMailer, smtpMailer, type Mailer } from './mailer';
 import { folderSmsProvider, kannelSmsProvider, twilioSmsProvider, type SmsProvider } from './sms';
 import { webPushSender } from './push';
+import { photoStoreFor } from '../storage/photoStore';
 import { publishThreadChange } from './threadEvents';
 import { notificationWorker, type WorkerOptions } from './worker';
 
@@ -44,6 +45,7 @@ export function createWorker(
       knex: db.knex,
       mailer: createMailer(config, logger),
       sms: createSmsProvider(config, logger),
+      photos: photoStoreFor(config),
       push: webPushSender({ knex: db.knex, subject: config.push.subject, hosts: config.push.hosts }),
       logger,
       onAttempt: metrics && ((channel, result) => metrics.deliveries.inc({ channel, result })),

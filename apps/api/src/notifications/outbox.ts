@@ -53,10 +53,47 @@ export type LeasedJob = OutboxJob & {
  * message in `channel` and the `payload` JSON `{ to, subject?, title?, url?, text, html?, kind? }`, the format
  * every row has had, so rows written before this function are delivered alike.
  */
-export async function enqueue(conn: Conn, jobs: OutboxJob[]) {
-  const sent = await withinFinderCaps(conn, jobs);
-  if (!sent.length) return;
-  await conn('notifications').insert(sent.map(toRow)).onConflict('idempotencyKey').ignore();
+export async function enqueue(conn: Conn, jobs: (OutboxJob | PhotoDeletion)[]) {
+  const deletions = jobs.filter((j): j is PhotoDeletion => j.channel === 'photo_delete');
+  const sent = await withinFinderCaps(
+    conn,
+    jobs.filter((j): j is OutboxJob => j.channel !== 'photo_delete'),
+  );
+  const rows = [...sent.map(toRow), ...deletions.map(photoDeletionRow)];
+  if (!rows.length) return;
+  await conn('notifications').insert(rows).onConflict('idempotencyKey').ignore();
+}
+
+/**
+ * A photo to delete from the store (replaced, removed, its item or account deleted): an outbox row
+ * the worker retries until the store answers, so a store that is down loses no deletion. The
+ * photo is not served from the moment the row is committed (`photoDeletionPending`). It belongs to
+ * no account: it must outlive the account whose deletion wrote it.
+ */
+export interface PhotoDeletion {
+  channel: 'photo_delete';
+  /** The photo's key in the store. */
+  to: string;
+}
+
+export const photoDeletion = (key: string): PhotoDeletion => ({ channel: 'photo_delete', to: key });
+export const photoDeletionKey = (key: string) => `photo-delete:${key}`;
+
+function photoDeletionRow(job: PhotoDeletion) {
+  return {
+    userId: null,
+    channel: job.channel,
+    idempotencyKey: photoDeletionKey(job.to),
+    audience: 'owner',
+    payload: JSON.stringify({ to: job.to, text: '' }),
+  };
+}
+
+/** Whether a deletion of this photo has been written (its key is then never served again). */
+export async function photoDeletionPending(conn: Conn, key: string) {
+  return !!(await conn('notifications')
+    .where({ idempotencyKey: photoDeletionKey(key) })
+    .first('id'));
 }
 
 /**
@@ -135,10 +172,10 @@ export const LEASED_COLUMNS = [
   'escalationStep',
 ] as const;
 
-interface LeasedRow {
+export interface LeasedRow {
   id: string;
   userId: string;
-  channel: OutboxMessage['channel'];
+  channel: OutboxMessage['channel'] | 'photo_delete';
   idempotencyKey: string;
   payload: {
     to: string;
@@ -157,7 +194,7 @@ interface LeasedRow {
 }
 
 /** A leased row (of any age) as the job it was written from. */
-export function leased(row: LeasedRow): LeasedJob {
+export function leased(row: LeasedRow & { channel: OutboxMessage['channel'] }): LeasedJob {
   const { payload, channel, escalationStep, ...rest } = row;
   const message: OutboxMessage =
     channel === 'email'
@@ -188,4 +225,18 @@ export async function quietHeldReleaser(props: { userId: string }, { trx }: { tr
   await trx('notifications')
     .where({ userId: props.userId, status: 'pending', quietHeld: true })
     .update({ nextAttemptAt: trx.fn.now(), quietHeld: false });
+}
+
+/**
+ * Writes the deletion of each photo on the caller's transaction (it stands or falls with the change
+ * that dropped the photo) and wakes the local worker after the commit, which deletes the objects
+ * at once when the store answers and retries with backoff when it does not.
+ */
+export async function photoDeletionsQueuer(
+  props: { keys: string[] },
+  ctx: { trx: Conn; afterCommit(effect: () => unknown): void; worker: { wake(): void } | null },
+) {
+  if (!props.keys.length) return;
+  await enqueue(ctx.trx, props.keys.map(photoDeletion));
+  ctx.afterCommit(() => ctx.worker?.wake());
 }

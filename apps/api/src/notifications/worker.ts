@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
-import { LEASED_COLUMNS, leased, type LeasedJob } from './outbox';
+import { LEASED_COLUMNS, leased, type LeasedJob, type LeasedRow } from './outbox';
 import { deliveryDecision, deliveryPolicyOf } from './preferences';
 import { PushError, PushGoneError, type PushSender, type PushSubscriptionRow } from './push';
 import { optedOut, smsRecipient } from './recipients';
 import { SmsProviderError, type SmsProvider } from './sms';
+import type { PhotoStore } from '../storage/photoStore';
 
 export interface WorkerOptions {
   pollMs?: number;
@@ -17,6 +18,21 @@ export interface WorkerOptions {
 
 /** Owner notifications about their items follow the owner's preferences; nothing else does. */
 const followsPreferences = (job: LeasedJob) => job.audience === 'owner' && !job.kind;
+
+/** A leased `photo_delete` row: the key of the photo to delete. */
+interface PhotoJob {
+  id: string;
+  channel: 'photo_delete';
+  to: string;
+  attempts: number;
+}
+
+const photoJob = (row: { id: string; payload: { to: string }; attempts: number }): PhotoJob => ({
+  id: row.id,
+  channel: 'photo_delete',
+  to: row.payload.to,
+  attempts: row.attempts,
+});
 
 /** Seconds to wait before attempt n+1: 5 s, 10 s, 20 s … capped at an hour. */
 export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -34,11 +50,16 @@ export function notificationWorker(
     knex: Knex;
     mailer: Mailer;
     sms: SmsProvider;
+    /** Where photos live: a `photo_delete` row deletes its object here (retried until it answers). */
+    photos?: PhotoStore;
     /** Web Push to owners' devices; without one a push row fails (tests that send none). */
     push?: PushSender;
     logger: Logger;
     /** Counts each settled attempt (metrics); called after its outcome is stored. */
-    onAttempt?: (channel: LeasedJob['channel'], result: 'delivered' | 'retry' | 'failed') => void;
+    onAttempt?: (
+      channel: LeasedJob['channel'] | 'photo_delete',
+      result: 'delivered' | 'retry' | 'failed',
+    ) => void;
     /**
      * The time quiet hours and due jobs are judged by (tests move it); without one, the database's
      * `now()` decides what is due and this process's clock decides quiet hours.
@@ -60,7 +81,7 @@ export function notificationWorker(
   // Set by stop() only (runOnce may be called on a worker never started).
   let halting = false;
 
-  async function lease(): Promise<LeasedJob | undefined> {
+  async function lease(): Promise<LeasedJob | PhotoJob | undefined> {
     const due = knex('notifications')
       .select('id')
       .where('status', 'pending')
@@ -76,13 +97,15 @@ export function notificationWorker(
         lockedUntil: knex.raw("now() + (? || ' milliseconds')::interval", [leaseMs]),
         attempts: knex.raw('attempts + 1'),
       })
-      .returning([...LEASED_COLUMNS])) as Parameters<typeof leased>[0][];
-    const job = row && leased(row);
+      .returning([...LEASED_COLUMNS])) as LeasedRow[];
+    const job =
+      row && (row.channel === 'photo_delete' ? photoJob(row) : leased(row as Parameters<typeof leased>[0]));
     if (job) held.add(job.id);
     return job;
   }
 
-  async function deliver(job: LeasedJob) {
+  async function deliver(job: LeasedJob | PhotoJob) {
+    if (job.channel === 'photo_delete') return deletePhoto(job);
     try {
       // The owner's preferences as they are now, not as they were when the job was written. They
       // rule what Homing tells an owner about their items; a finder's messages and the account's
@@ -119,6 +142,53 @@ export function notificationWorker(
           'notification deferred: quiet hours',
         );
       }
+    } finally {
+      held.delete(job.id);
+    }
+  }
+
+  /**
+   * Deletes a photo's object. A store that is down is retried with the same backoff, and never given
+   * up: the photo is no longer served from the moment its row was written, and the object must go.
+   */
+  async function deletePhoto(job: PhotoJob) {
+    const startedAt = new Date();
+    try {
+      if (!deps.photos) throw new Error('no photo store configured');
+      await deps.photos.delete(job.to);
+      await knex.transaction(async (trx) => {
+        await trx('notifications')
+          .where({ id: job.id })
+          .update({ status: 'delivered', deliveredAt: knex.fn.now(), lockedUntil: null, lastError: null });
+        await trx('notificationAttempts').insert({
+          notificationId: job.id,
+          attempt: job.attempts,
+          ok: true,
+          startedAt,
+        });
+      });
+      deps.onAttempt?.(job.channel, 'delivered');
+    } catch (err) {
+      const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+      const message = (err instanceof Error ? err.message : String(err)) + cause;
+      logger.warn({ id: job.id, attempt: job.attempts, err: message }, 'photo deletion failed; retrying');
+      await knex.transaction(async (trx) => {
+        await trx('notifications')
+          .where({ id: job.id })
+          .update({
+            lockedUntil: null,
+            lastError: message.slice(0, 1000),
+            nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)),
+          });
+        await trx('notificationAttempts').insert({
+          notificationId: job.id,
+          attempt: job.attempts,
+          ok: false,
+          error: message.slice(0, 1000),
+          startedAt,
+        });
+      });
+      deps.onAttempt?.(job.channel, 'retry');
     } finally {
       held.delete(job.id);
     }

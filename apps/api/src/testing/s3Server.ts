@@ -14,6 +14,10 @@ export interface S3TestServer {
   /** Every key in the bucket, sorted. */
   keys(): Promise<string[]>;
   object(key: string): Promise<{ contentType: string | undefined; body: Buffer }>;
+  /** Stops answering (the port refuses connections); the objects stay in the folder. */
+  stop(): Promise<void>;
+  /** Answers again on the same port, with the objects it held. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,13 +29,15 @@ const ACCESS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
  */
 export async function startS3Server(bucket = 'homing-photos'): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
+  const make = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket, configs: [] }],
+    });
+  let server: S3rver | null = make(0);
   const { port } = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: ACCESS });
@@ -56,9 +62,17 @@ export async function startS3Server(bucket = 'homing-photos'): Promise<S3TestSer
       const got = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return { contentType: got.ContentType, body: Buffer.from(await got.Body!.transformToByteArray()) };
     },
+    async stop() {
+      await server?.close();
+      server = null;
+    },
+    async restart() {
+      server = make(port);
+      await server.run();
+    },
     async close() {
       client.destroy();
-      await server.close();
+      await server?.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

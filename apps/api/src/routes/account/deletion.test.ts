@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_DATA } from '../../services/accounts/personalData';
 import { assignedItem, giveCode, makeItem, makeSet, postMultipart } from '../../testing/codeFactory';
+import { WAIT_MS } from '../../testing/patience';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
 
 let server: TestServer;
@@ -228,9 +229,11 @@ describe('export and deletion of an account', () => {
         for (const needle of needles) expect(row, `${table} still holds ${needle}`).not.toContain(needle);
     }
 
-    // The photo is gone from the store (after the commit).
+    // The photo is no longer served, and gone from the store (the worker deletes it after the commit).
     expect((await fetch(server.url + o.photoUrl)).status).toBe(404);
-    expect(fs.readdirSync(path.join(dataDir, 'photos'))).not.toContain(o.photoUrl.split('/').pop());
+    await expect
+      .poll(() => fs.readdirSync(path.join(dataDir, 'photos')), { timeout: WAIT_MS })
+      .not.toContain(o.photoUrl.split('/').pop());
 
     // The labels are unclaimed again and claimable by someone else.
     const codes = await server.db.knex('qrCodes').whereIn(

@@ -21,7 +21,6 @@ import { ownSessionRevoker } from '../../services/accounts/ownSessionRevoker';
 import { passwordChanger } from '../../services/accounts/passwordChanger';
 import { hashPassword } from '../../lib/passwords';
 import { personalDataExporter } from '../../services/accounts/personalDataExporter';
-import { photoStoreFor } from '../../storage/photoStore';
 import { profileUpdater } from '../../services/accounts/profileUpdater';
 import { sessionLister } from '../../services/accounts/sessionLister';
 
@@ -41,7 +40,6 @@ const presentSession = (s: Session, currentId: string | null): SignedInSession =
  * scrypt must not hold a connection.
  */
 export function accountRoutes(deps: Deps): RouteDef[] {
-  const photos = photoStoreFor(deps.config);
   return [
     route(
       {
@@ -116,8 +114,8 @@ export function accountRoutes(deps: Deps): RouteDef[] {
     route(
       { method: 'get', path: '/api/users/me/export', access: 'user', raw: true },
       async ({ ctx: http }, ctx) => {
-        const data = await personalDataExporter({}, ctx);
-        const day = data.exportedAt.slice(0, 10);
+        const { exportedAt, stream } = personalDataExporter({}, ctx);
+        const day = exportedAt.slice(0, 10);
         http.status = 200;
         http.set('Cache-Control', 'no-store');
         http.set(
@@ -125,7 +123,7 @@ export function accountRoutes(deps: Deps): RouteDef[] {
           `attachment; filename="${deps.config.brand.word}-export-${day}.json"`,
         );
         http.type = 'application/json';
-        http.body = JSON.stringify(data, null, 2);
+        http.body = stream;
       },
     ),
 
@@ -140,7 +138,7 @@ export function accountRoutes(deps: Deps): RouteDef[] {
         prepare: ({ body }, ctx) => currentPasswordChecker({ password: body.password }, ctx),
       },
       async (_input, ctx) => {
-        await accountDeleter({}, { ...ctx, photos });
+        await accountDeleter({}, { ...ctx, worker: deps.worker });
         return { deleted: true, message: SETTINGS_MESSAGES.accountDeleted };
       },
     ),

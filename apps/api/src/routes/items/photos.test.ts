@@ -5,7 +5,10 @@ import path from 'node:path';
 import { ITEM_MESSAGES } from '@homing/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createWorker } from '../../notifications';
 import { makeItem, postMultipart } from '../../testing/codeFactory';
+import { WAIT_MS } from '../../testing/patience';
 import { startS3Server, type S3TestServer } from '../../testing/s3Server';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
 
@@ -120,7 +123,7 @@ describe.each(['local', 's3'] as const)('item photos (%s store)', (store) => {
     expect(replaced.status).toBe(200);
     const second = replaced.body.item as Item;
     expect(second.photoUrl).not.toBe(first.photoUrl);
-    expect(await stored()).not.toContain(firstKey);
+    await expect.poll(stored, { timeout: WAIT_MS }).not.toContain(firstKey);
     expect(await stored()).toContain(keyOf(second));
     expect((await fetch(server.url + first.photoUrl!)).status).toBe(404);
     const kept = await server.api<{ item: Item }>('PUT', `/api/items/${first.id}`, {
@@ -133,7 +136,7 @@ describe.each(['local', 's3'] as const)('item photos (%s store)', (store) => {
       body: { name: 'Rex', itemTypeId: 'pets', photoUrl: null },
     });
     expect(removed.body.item.photoUrl).toBeNull();
-    expect(await stored()).not.toContain(keyOf(second));
+    await expect.poll(stored, { timeout: WAIT_MS }).not.toContain(keyOf(second));
   });
 
   it('refuses a text file named .jpg with 415 and keeps nothing (create and replace)', async () => {
@@ -238,7 +241,7 @@ describe.each(['local', 's3'] as const)('item photos (%s store)', (store) => {
     expect(await stored()).toEqual(expect.arrayContaining([keyOf(gone), keyOf(kept)]));
     const res = await server.api('DELETE', `/api/items/${gone.id}`, { token });
     expect(res.status).toBe(200);
-    expect(await stored()).not.toContain(keyOf(gone));
+    await expect.poll(stored, { timeout: WAIT_MS }).not.toContain(keyOf(gone));
     expect(await stored()).toContain(keyOf(kept));
     expect((await fetch(server.url + gone.photoUrl!)).status).toBe(404);
     expect((await fetch(server.url + kept.photoUrl!)).status).toBe(200);
@@ -325,5 +328,103 @@ describe('item photos when the bucket does not answer', () => {
       await hanging.close();
       silent.close();
     }
+  });
+});
+
+// Issue 27: a photo dropped while the bucket is down is not served from that moment, and its
+// deletion waits in the outbox until the bucket answers again.
+describe('photo deletions while the bucket is down', () => {
+  let server: TestServer;
+  let s3: S3TestServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-photos-'));
+    s3 = await startS3Server();
+    // No background worker: the test runs it when the bucket is back.
+    server = await startTestServer({ DATA_DIR: dataDir, WORKER: '0', ...s3.env });
+  });
+  afterAll(async () => {
+    await server.close();
+    await s3.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const worker = () => createWorker(server.db, server.config, pino({ level: 'silent' }));
+  const deletionRows = () =>
+    server.db.knex('notifications').where({ channel: 'photo_delete' }).select('status', 'attempts');
+
+  it('replaced, removed, item deleted, account deleted: not served at once, gone once the bucket is back', async () => {
+    const { token } = await signUp(server);
+    const photo = async (itemId: string) =>
+      keyOf(
+        (
+          await postMultipart(server, `/api/items/${itemId}/photo`, {
+            token,
+            file: { name: 'a.png', body: await tinyPng() },
+          })
+        ).body.item as Item,
+      );
+    const [one, two, three] = [
+      await makeItem(server, token),
+      await makeItem(server, token),
+      await makeItem(server, token),
+    ];
+    const replacedKey = await photo(one.id);
+    const keptKey = await photo(one.id);
+    const removedKey = await photo(two.id);
+    const deletedKey = await photo(three.id);
+    const other = await signUp(server);
+    const theirItem = await makeItem(server, other.token);
+    const theirKey = keyOf(
+      (
+        await postMultipart(server, `/api/items/${theirItem.id}/photo`, {
+          token: other.token,
+          file: { name: 'b.png', body: await tinyPng() },
+        })
+      ).body.item as Item,
+    );
+    const served = async (key: string) => (await fetch(`${server.url}/api/photos/${key}`)).status;
+    expect(await served(keptKey)).toBe(200);
+    expect(await served(theirKey)).toBe(200);
+
+    await s3.stop();
+    // The replacement happened before the stop; its deletion is waiting too (no worker ran).
+    const removed = await server.api('PUT', `/api/items/${two.id}`, {
+      token,
+      body: { name: 'Rex', itemTypeId: 'pets', photoUrl: null },
+    });
+    expect(removed.status).toBe(200);
+    expect((await server.api('DELETE', `/api/items/${three.id}`, { token })).status).toBe(200);
+    const gone = await server.api('POST', '/api/users/me/delete', {
+      token: other.token,
+      body: { password: other.password },
+    });
+    expect(gone.status).toBe(200);
+
+    // A worker run while the bucket is down deletes nothing and gives up on nothing.
+    await worker().runOnce();
+    expect((await deletionRows()).map((r) => r.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
+
+    await s3.restart();
+    // The objects are all still there, yet not one of the dropped photos is served.
+    expect(await s3.keys()).toEqual([replacedKey, keptKey, removedKey, deletedKey, theirKey].sort());
+    for (const key of [replacedKey, removedKey, deletedKey, theirKey])
+      expect(await served(key), key).toBe(404);
+    expect(await served(keptKey)).toBe(200);
+
+    // Due again after the backoff: moved to now rather than waited for.
+    await server.db
+      .knex('notifications')
+      .where({ channel: 'photo_delete' })
+      .update({ nextAttemptAt: new Date() });
+    await worker().runOnce();
+    expect(await s3.keys()).toEqual([keptKey]);
+    expect((await deletionRows()).map((r) => r.status)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
+    expect(await served(keptKey)).toBe(200);
   });
 });

@@ -16,6 +16,7 @@ import { itemDeleter } from '../../services/items/itemDeleter';
 import { itemPhotoReplacer } from '../../services/items/itemPhotoReplacer';
 import { itemsPager } from '../../services/items/itemsPager';
 import { itemTypeLister } from '../../services/items/itemTypeLister';
+import { photoLoader } from '../../services/items/photoLoader';
 import { itemUpdater } from '../../services/items/itemUpdater';
 import { ownedItemFinder } from '../../policies/ownedItemFinder';
 import { photoStoreFor } from '../../storage/photoStore';
@@ -87,14 +88,14 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
         flatten: true,
       },
       async ({ params, body }, ctx) => ({
-        item: presentItem(await itemUpdater({ ...body, itemId: params.id }, { ...ctx, photos })),
+        item: presentItem(await itemUpdater({ ...body, itemId: params.id }, { ...ctx, worker: deps.worker })),
       }),
     ),
 
     route(
       { method: 'delete', path: '/api/items/:id', access: 'user', params: itemIdParams, transaction: true },
       async ({ params }, ctx) => {
-        await itemDeleter({ itemId: params.id }, { ...ctx, photos });
+        await itemDeleter({ itemId: params.id }, { ...ctx, worker: deps.worker });
         return { id: params.id, deleted: true };
       },
     ),
@@ -118,15 +119,17 @@ export function itemsRoutes(deps: Deps): RouteDef[] {
         flatten: true,
       },
       async ({ params, prepared: photo }, ctx) => ({
-        item: presentItem(await itemPhotoReplacer({ itemId: params.id, photo }, { ...ctx, photos })),
+        item: presentItem(
+          await itemPhotoReplacer({ itemId: params.id, photo }, { ...ctx, photos, worker: deps.worker }),
+        ),
       }),
     ),
 
     // Public: finders see the photo too. Keys are random (144 bits), so URLs cannot be guessed.
     route(
       { method: 'get', path: '/api/photos/:key', access: 'public', params: photoParams, raw: true },
-      async ({ params, ctx }) => {
-        const found = await photos.get(params.key);
+      async ({ params, ctx }, context) => {
+        const found = await photoLoader({ key: params.key }, { ...context, photos });
         if (!found) throw notFound('Photo not found');
         ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
         ctx.type = found.contentType;

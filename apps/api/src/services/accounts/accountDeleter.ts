@@ -3,7 +3,8 @@ import { Item } from '../../models/Item';
 import { QrCode } from '../../models/QrCode';
 import { User } from '../../models/User';
 import { PERSONAL_DATA } from './personalData';
-import type { PhotoStore } from '../../storage/photoStore';
+import { photoDeletionsQueuer } from '../../notifications/outbox';
+import type { NotificationWorker } from '../../notifications/worker';
 
 /**
  * Deletes the actor's account and every personal row (`PERSONAL_DATA`), in one transaction:
@@ -12,9 +13,12 @@ import type { PhotoStore } from '../../storage/photoStore';
  * keyed by the account's contacts or id; the rest (sessions, items with their reports, recoveries
  * and vouchers, notifications, preferences, pending assignments) goes by the foreign keys'
  * ON DELETE CASCADE, and reports this person sent about other owners' items lose their link.
- * Photos are deleted from the store after the commit.
+ * Photos are deleted through the outbox (rows that outlive the account, retried while the store is down).
  */
-export async function accountDeleter(_props: object, ctx: TrxCtx & Effects & { photos: PhotoStore }) {
+export async function accountDeleter(
+  _props: object,
+  ctx: TrxCtx & Effects & { worker: NotificationWorker | null },
+) {
   const { trx, actor } = ctx;
   const user = await User.query(trx).findById(actor.id).forUpdate();
   if (!user) return;
@@ -38,5 +42,5 @@ export async function accountDeleter(_props: object, ctx: TrxCtx & Effects & { p
     await trx('rateLimits').whereRaw('position(? in key) > 0', [key]).delete();
   await User.query(trx).deleteById(user.id);
 
-  for (const key of photoKeys) ctx.afterCommit(() => ctx.photos.delete(key));
+  await photoDeletionsQueuer({ keys: photoKeys }, ctx);
 }

@@ -87,7 +87,8 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
     name: 'foundReports',
     afterDeletion: 'deleted',
     // What finders wrote to the owner, about an item or a label with no item: never the finder's
-    // e-mail, phone or address hash (an owner never sees them; the conversation is the way back).
+    // e-mail, phone or address hash, nor the device details their page sent (an owner never sees
+    // them; the conversation is the way back).
     rows: (trx, userId) =>
       trx('foundReports')
         .where({ ownerId: userId })
@@ -101,7 +102,6 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
           'longitude',
           'address',
           'foundAt',
-          'reportMetadata',
           'held',
           'ownerReadAt',
           'ownerRepliedAt',
@@ -140,10 +140,24 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
   {
     name: 'scans',
     afterDeletion: 'deleted',
+    // When and where a label was scanned, and on what kind of device: never the finder's full
+    // user agent, device id or address hash (issue 27: only what the owner's screens show).
     rows: (trx, userId) =>
       trx('scanEvents')
         .where((q) => q.whereIn('itemId', ownItems(trx, userId)).orWhereIn('qrCodeId', ownCodes(trx, userId)))
-        .orderBy('scannedAt'),
+        .select(
+          'id',
+          'qrCodeId',
+          'itemId',
+          'qrValue',
+          'scannedAt',
+          'deviceType',
+          'platform',
+          'latitude',
+          'longitude',
+        )
+        .orderBy('scannedAt')
+        .orderBy('id'),
   },
   {
     name: 'recoveries',

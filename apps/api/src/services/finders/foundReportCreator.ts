@@ -60,7 +60,7 @@ export async function foundReportCreator(
   const { item, code } = found;
   const owner = await User.query(trx).findById(found.ownerId);
   if (!owner) throw notFound('Item not found or inactive');
-  const senderHash = addressHash(props.ip);
+  const senderHash = await addressHash(trx, props.ip);
   const keys = senderKeys({
     deviceId: props.report.deviceId,
     email: props.report.finderEmail,

@@ -4,7 +4,9 @@ import { validationError } from '../../errors';
 import { Item } from '../../models/Item';
 import { requireItemType } from './itemTypeLister';
 import { ownedItemFinder } from '../../policies/ownedItemFinder';
-import { photoKeyFromUrl, type PhotoStore } from '../../storage/photoStore';
+import { photoKeyFromUrl } from '../../storage/photoStore';
+import { photoDeletionsQueuer } from '../../notifications/outbox';
+import type { NotificationWorker } from '../../notifications/worker';
 
 export interface ItemUpdate {
   itemId: string;
@@ -17,10 +19,13 @@ export interface ItemUpdate {
 }
 
 /**
- * Edits the actor's item. A photo it no longer uses is deleted after the commit (a rollback must
- * not lose the file).
+ * Edits the actor's item. A photo it no longer uses is deleted through the outbox (written in the
+ * transaction: a rollback keeps the file, a store that is down gets the deletion retried).
  */
-export async function itemUpdater(props: ItemUpdate, ctx: TrxCtx & Effects & { photos: PhotoStore }) {
+export async function itemUpdater(
+  props: ItemUpdate,
+  ctx: TrxCtx & Effects & { worker: NotificationWorker | null },
+) {
   const item = await ownedItemFinder({ itemId: props.itemId, lock: true }, ctx);
   await requireItemType(props.itemTypeId, ctx.trx);
   let photoKey = item.photoKey;
@@ -37,6 +42,6 @@ export async function itemUpdater(props: ItemUpdate, ctx: TrxCtx & Effects & { p
       photoKey,
     });
   const replaced = item.photoKey;
-  if (replaced && replaced !== photoKey) ctx.afterCommit(() => ctx.photos.delete(replaced));
+  if (replaced && replaced !== photoKey) await photoDeletionsQueuer({ keys: [replaced] }, ctx);
   return ownedItemFinder({ itemId: item.id }, ctx);
 }

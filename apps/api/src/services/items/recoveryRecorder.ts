@@ -106,7 +106,7 @@ export async function recoveryRecorder(
       reason,
       message: GIFT_REFUSAL_MESSAGES[reason],
     });
-    const ownAddress = addressHash(props.ip);
+    const ownAddress = await addressHash(trx, props.ip);
     const bySomeoneElse = reports.filter(
       (r) => r.reporterId !== actor.id && r.reporterAddressHash !== ownAddress,
     );
