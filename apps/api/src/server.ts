@@ -10,6 +10,7 @@ import { createHub, createWorker } from './notifications';
 import { vapidKeys } from './notifications/push';
 import { retentionJob } from './notifications/retention';
 import type { Deps } from './routing';
+import { workAfterAnswer } from './lib/afterAnswer';
 
 export interface RunningServer {
   url: string;
@@ -193,6 +194,7 @@ export async function startServer(
         logger.warn({ timeoutMs }, 'shutdown timed out; closing the connections still open');
         server.closeAllConnections();
       }
+      await beforeDeadline(workAfterAnswer(), Math.max(deadline, Date.now()));
       await hub.close();
       await metricsServer?.close();
       // A query still running past the deadline must not keep the process up.
