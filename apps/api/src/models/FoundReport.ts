@@ -28,5 +28,7 @@ export class FoundReport extends BaseModel {
   finderLocale!: FinderLocale;
   /** Opened by a text to the instance's number: the finder is answered by text (`finderPhone`). */
   byText!: boolean;
+  /** When the finder's contact was confirmed (a link followed, or texting in); null before. */
+  finderContactConfirmedAt!: Date | null;
   createdAt!: Date;
 }

@@ -9,7 +9,7 @@ import { Item } from '../../models/Item';
 import { QrCode } from '../../models/QrCode';
 import { User } from '../../models/User';
 import type { EventHub } from '../../notifications/hub';
-import { threadLinkEmail, threadLinkSms } from '../../notifications/finderMessages';
+import { confirmLinkEmail, confirmLinkSms } from '../../notifications/finderMessages';
 import { foundReportEmail, foundReportSms, heldReportsDigest } from '../../notifications/messages';
 import { enqueue, type OutboxMessage } from '../../notifications/outbox';
 import { pushJobs } from '../../notifications/push';
@@ -99,6 +99,8 @@ export async function foundReportCreator(
     reporterAddressHash: senderHash,
     finderLocale: r.locale,
     byText: props.byText ?? false,
+    // A finder who texted in proved the number by texting from it.
+    finderContactConfirmedAt: props.byText ? new Date() : null,
   });
   const text = {
     itemName: subjectName,
@@ -119,21 +121,26 @@ export async function foundReportCreator(
     messages.push({ channel: 'sms', to: phone, text: held ? digest.sms : foundReportSms(report, text) });
   // One digest per item per window, sent when the window closes (its first held report names it).
   const windowEnd = Math.floor(Date.now() / REPORT_WINDOW_MS + 1) * REPORT_WINDOW_MS;
+  // The finder's own page link (shown to them once), and one for the message to their contact:
+  // following that one confirms the contact, so it says nothing the owner wrote (issue 27).
   const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
+  const needsLink = report.finderEmail || (report.finderPhone && !props.byText);
+  const confirmToken = needsLink
+    ? await threadLinkMinter({ foundReportId: report.id, confirmsContact: true }, { trx })
+    : null;
   const link = {
-    itemName: subjectName,
     brandName: config.brand.name,
-    link: threadUrl(config.publicUrl, code.value, token),
+    link: threadUrl(config.publicUrl, code.value, confirmToken ?? token),
     locale: report.finderLocale,
   };
   // Every row belongs to the owner, the finder's included: the conversation is theirs.
   const about = { userId: owner.id, foundReportId: report.id };
   const finderMessages: OutboxMessage[] = [];
   if (report.finderEmail)
-    finderMessages.push({ channel: 'email', to: report.finderEmail, ...threadLinkEmail(link) });
+    finderMessages.push({ channel: 'email', to: report.finderEmail, ...confirmLinkEmail(link) });
   // A finder who texted is answered by the text webhook itself (services/finders/textReceiver.ts).
   if (report.finderPhone && !props.byText)
-    finderMessages.push({ channel: 'sms', to: report.finderPhone, text: threadLinkSms(link) });
+    finderMessages.push({ channel: 'sms', to: report.finderPhone, text: confirmLinkSms(link) });
   // Pushed to the owner's devices too (a held report is in the digest instead).
   const pushes = held
     ? []

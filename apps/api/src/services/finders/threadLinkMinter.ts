@@ -13,8 +13,15 @@ export const threadUrl = (publicUrl: string, code: string, token: string) =>
  * Mints a finder's link to a conversation: 256 random bits (43 base64url characters), of which
  * only the hash is kept. Returns the token, to be shown once and written into the finder's message.
  */
-export async function threadLinkMinter(props: { foundReportId: string }, { trx }: Pick<TrxCtx, 'trx'>) {
+export async function threadLinkMinter(
+  props: { foundReportId: string; /** Following it confirms the finder's contact (the message's link). */ confirmsContact?: boolean },
+  { trx }: Pick<TrxCtx, 'trx'>,
+) {
   const token = crypto.randomBytes(32).toString('base64url');
-  await trx('threadLinks').insert({ tokenHash: threadTokenHash(token), foundReportId: props.foundReportId });
+  await trx('threadLinks').insert({
+    tokenHash: threadTokenHash(token),
+    foundReportId: props.foundReportId,
+    ...(props.confirmsContact ? { confirmsContact: true } : {}),
+  });
   return token;
 }

@@ -46,6 +46,8 @@ export interface ThreadReport extends ThreadStateRow {
   finderLocale: FinderLocale;
   /** Opened by a text: the finder is answered by text, with no link. */
   byText: boolean;
+  /** Null until the finder's contact is confirmed: the owner's words are not relayed to it before. */
+  finderContactConfirmedAt: Date | null;
   reporterAddressHash: string | null;
 }
 
@@ -89,6 +91,7 @@ export function threadReportQuery(trx: Conn) {
       'r.finderPhone',
       'r.finderLocale',
       'r.byText',
+      'r.finderContactConfirmedAt',
       'r.reporterAddressHash',
       'r.ownerReadAt',
       'r.ownerRepliedAt',

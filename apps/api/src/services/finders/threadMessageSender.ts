@@ -77,7 +77,9 @@ export async function threadMessageSender(
         to: finderPhone,
         text: ownerReplyText({ ...base, locale: report.finderLocale }),
       });
-    } else if ((finderEmail || finderPhone) && report.qrCode) {
+    } else if ((finderEmail || finderPhone) && report.qrCode && report.finderContactConfirmedAt) {
+      // Only to a confirmed contact: before, it had its one message (the link), and nothing the
+      // owner writes is relayed to an address or number nobody proved is the finder's (issue 27).
       const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
       const m = {
         ...base,
