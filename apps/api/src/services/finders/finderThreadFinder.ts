@@ -14,7 +14,9 @@ export const THREAD_LINK_IDLE_DAYS = 90;
  * does (the look-up is rate-limited per address by the route).
  */
 export async function finderThreadFinder(props: { token: string }, { trx }: Pick<Ctx, 'trx'>) {
-  const row: { foundReportId: string; confirmsContact: boolean } | undefined = TOKEN.test(props.token)
+  const row: { foundReportId: string; confirmsContact: 'email' | 'sms' | null } | undefined = TOKEN.test(
+    props.token,
+  )
     ? await trx('threadLinks')
         .join('foundReports', 'foundReports.id', 'threadLinks.foundReportId')
         .where('threadLinks.tokenHash', threadTokenHash(props.token))
@@ -31,7 +33,11 @@ export async function finderThreadFinder(props: { token: string }, { trx }: Pick
   if (row.confirmsContact)
     await trx('foundReports')
       .where({ id: row.foundReportId })
-      .whereNull('finderContactConfirmedAt')
-      .update({ finderContactConfirmedAt: trx.fn.now() });
+      .whereNull(row.confirmsContact === 'email' ? 'finderEmailConfirmedAt' : 'finderPhoneConfirmedAt')
+      .update(
+        row.confirmsContact === 'email'
+          ? { finderEmailConfirmedAt: trx.fn.now() }
+          : { finderPhoneConfirmedAt: trx.fn.now() },
+      );
   return { foundReportId: row.foundReportId };
 }

@@ -100,7 +100,7 @@ export async function foundReportCreator(
     finderLocale: r.locale,
     byText: props.byText ?? false,
     // A finder who texted in proved the number by texting from it.
-    finderContactConfirmedAt: props.byText ? new Date() : null,
+    finderPhoneConfirmedAt: props.byText ? new Date() : null,
   });
   const text = {
     itemName: subjectName,
@@ -124,23 +124,27 @@ export async function foundReportCreator(
   // The finder's own page link (shown to them once), and one for the message to their contact:
   // following that one confirms the contact, so it says nothing the owner wrote (issue 27).
   const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
-  const needsLink = report.finderEmail || (report.finderPhone && !props.byText);
-  const confirmToken = needsLink
-    ? await threadLinkMinter({ foundReportId: report.id, confirmsContact: true }, { trx })
-    : null;
-  const link = {
+  const link = async (channel: 'email' | 'sms') => ({
     brandName: config.brand.name,
-    link: threadUrl(config.publicUrl, code.value, confirmToken ?? token),
+    link: threadUrl(
+      config.publicUrl,
+      code.value,
+      await threadLinkMinter({ foundReportId: report.id, confirmsContact: channel }, { trx }),
+    ),
     locale: report.finderLocale,
-  };
+  });
   // Every row belongs to the owner, the finder's included: the conversation is theirs.
   const about = { userId: owner.id, foundReportId: report.id };
   const finderMessages: OutboxMessage[] = [];
   if (report.finderEmail)
-    finderMessages.push({ channel: 'email', to: report.finderEmail, ...confirmLinkEmail(link) });
+    finderMessages.push({
+      channel: 'email',
+      to: report.finderEmail,
+      ...confirmLinkEmail(await link('email')),
+    });
   // A finder who texted is answered by the text webhook itself (services/finders/textReceiver.ts).
   if (report.finderPhone && !props.byText)
-    finderMessages.push({ channel: 'sms', to: report.finderPhone, text: confirmLinkSms(link) });
+    finderMessages.push({ channel: 'sms', to: report.finderPhone, text: confirmLinkSms(await link('sms')) });
   // Pushed to the owner's devices too (a held report is in the digest instead).
   const pushes = held
     ? []

@@ -14,14 +14,18 @@ export const threadUrl = (publicUrl: string, code: string, token: string) =>
  * only the hash is kept. Returns the token, to be shown once and written into the finder's message.
  */
 export async function threadLinkMinter(
-  props: { foundReportId: string; /** Following it confirms the finder's contact (the message's link). */ confirmsContact?: boolean },
+  props: {
+    foundReportId: string;
+    /** Following it confirms the finder's contact on this channel (the link in that message). */
+    confirmsContact?: 'email' | 'sms';
+  },
   { trx }: Pick<TrxCtx, 'trx'>,
 ) {
   const token = crypto.randomBytes(32).toString('base64url');
   await trx('threadLinks').insert({
     tokenHash: threadTokenHash(token),
     foundReportId: props.foundReportId,
-    ...(props.confirmsContact ? { confirmsContact: true } : {}),
+    ...(props.confirmsContact ? { confirmsContact: props.confirmsContact } : {}),
   });
   return token;
 }

@@ -46,8 +46,9 @@ export interface ThreadReport extends ThreadStateRow {
   finderLocale: FinderLocale;
   /** Opened by a text: the finder is answered by text, with no link. */
   byText: boolean;
-  /** Null until the finder's contact is confirmed: the owner's words are not relayed to it before. */
-  finderContactConfirmedAt: Date | null;
+  /** Null until that contact of the finder's is confirmed: the owner's words are not relayed to it before. */
+  finderEmailConfirmedAt: Date | null;
+  finderPhoneConfirmedAt: Date | null;
   reporterAddressHash: string | null;
 }
 
@@ -91,7 +92,8 @@ export function threadReportQuery(trx: Conn) {
       'r.finderPhone',
       'r.finderLocale',
       'r.byText',
-      'r.finderContactConfirmedAt',
+      'r.finderEmailConfirmedAt',
+      'r.finderPhoneConfirmedAt',
       'r.reporterAddressHash',
       'r.ownerReadAt',
       'r.ownerRepliedAt',
