@@ -11,6 +11,7 @@ import { addressHashSecretMaker } from './lib/addressHash';
 import { vapidKeys } from './notifications/push';
 import { retentionJob } from './notifications/retention';
 import type { Deps } from './routing';
+import { workAfterAnswer } from './lib/afterAnswer';
 
 export interface RunningServer {
   url: string;
@@ -195,6 +196,7 @@ export async function startServer(
         logger.warn({ timeoutMs }, 'shutdown timed out; closing the connections still open');
         server.closeAllConnections();
       }
+      await beforeDeadline(workAfterAnswer(), Math.max(deadline, Date.now()));
       await hub.close();
       await metricsServer?.close();
       // A query still running past the deadline must not keep the process up.

@@ -32,5 +32,8 @@ export class FoundReport extends BaseModel {
   finderLocale!: FinderLocale;
   /** Opened by a text to the instance's number: the finder is answered by text (`finderPhone`). */
   byText!: boolean;
+  /** When the finder's e-mail address / number was confirmed (its link followed, or texting in). */
+  finderEmailConfirmedAt!: Date | null;
+  finderPhoneConfirmedAt!: Date | null;
   createdAt!: Date;
 }

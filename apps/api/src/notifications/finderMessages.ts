@@ -24,6 +24,11 @@ interface FinderTexts {
   linkIntro(n: Names): string;
   linkAction: string;
   linkSms(n: Names & { link: string }): string;
+  /**
+   * The one message an unconfirmed contact gets (issue 27): the link, which confirms the contact
+   * when followed, and no word the owner wrote (not even the item's name).
+   */
+  confirm: { subject(brand: string): string; intro: string; sms(brand: string, link: string): string };
   replySubject(n: Names): string;
   replyIntro(n: Names): string;
   replyAction: string;
@@ -56,6 +61,13 @@ const en: FinderTexts = {
   linkAction: 'Open the conversation',
   linkSms: ({ brand, item, link }) =>
     `${brand}: your message about the ${item} was sent to its owner. Follow the conversation: ${link}`,
+  confirm: {
+    subject: (brand) => `${brand}: your message about an item you found`,
+    intro:
+      'Thank you for writing to the owner of an item you found. Open the conversation to confirm this address: after that, the owner’s replies will come here too.',
+    sms: (brand, link) =>
+      `${brand}: your message about an item you found was sent. Open this link to confirm your number and get the owner's replies: ${link}`,
+  },
   replySubject: ({ brand, item }) => `${brand}: the owner of the ${item} replied`,
   replyIntro: ({ item }) => `The owner of the ${item} you found replied:`,
   replyAction: 'Reply in the conversation',
@@ -85,6 +97,13 @@ const es: FinderTexts = {
   linkIntro: ({ item }) =>
     `Gracias por escribir al dueño de ${item}, el objeto que has encontrado. Te avisaremos cuando responda; también puedes seguir la conversación aquí.`,
   linkAction: 'Abrir la conversación',
+  confirm: {
+    subject: (brand) => `${brand}: tu mensaje sobre un objeto que has encontrado`,
+    intro:
+      'Gracias por escribir al dueño de un objeto que has encontrado. Abre la conversación para confirmar esta dirección: después, las respuestas del dueño también llegarán aquí.',
+    sms: (brand, link) =>
+      `${brand}: tu mensaje sobre un objeto encontrado se ha enviado. Abre este enlace para confirmar tu numero y recibir las respuestas: ${link}`,
+  },
   linkSms: ({ brand, item, link }) =>
     `${brand}: tu mensaje sobre ${item} ya le ha llegado a su dueño. Sigue el chat en ${link}`,
   replySubject: ({ brand, item }) => `${brand}: el dueño de ${item} te ha respondido`,
@@ -122,6 +141,13 @@ const fr: FinderTexts = {
   linkIntro: ({ item }) =>
     `Merci d’avoir écrit au propriétaire de ${item}, l’objet que vous avez trouvé. Nous vous préviendrons dès qu’il répondra\u202f; vous pouvez aussi suivre la conversation ici.`,
   linkAction: 'Ouvrir la conversation',
+  confirm: {
+    subject: (brand) => `${brand}\u202f: votre message à propos d’un objet trouvé`,
+    intro:
+      'Merci d’avoir écrit au propriétaire d’un objet que vous avez trouvé. Ouvrez la conversation pour confirmer cette adresse\u202f: ensuite, ses réponses arriveront aussi ici.',
+    sms: (brand, link) =>
+      `${brand}: votre message sur un objet trouvé a été envoyé. Ouvrez ce lien pour confirmer votre numéro et recevoir les réponses : ${link}`,
+  },
   linkSms: ({ brand, item, link }) =>
     `${brand}: votre message sur ${item} a été transmis au propriétaire. Suivez l'échange : ${link}`,
   replySubject: ({ brand, item }) => `${brand}\u202f: le propriétaire de ${item} vous a répondu`,
@@ -182,6 +208,21 @@ export function threadLinkEmail(ctx: FinderLink) {
 
 export const threadLinkSms = (ctx: FinderLink) =>
   textsFor(ctx.locale).linkSms({ ...names(ctx), link: ctx.link });
+
+/** To a finder's contact not yet confirmed: the link that confirms it, and nothing the owner wrote. */
+export function confirmLinkEmail(ctx: Omit<FinderLink, 'itemName'>) {
+  const t = textsFor(ctx.locale);
+  return threadMail(
+    t.confirm.intro,
+    t.confirm.subject(ctx.brandName),
+    { itemName: '', brandName: ctx.brandName, link: ctx.link, text: '', location: null },
+    t.linkAction,
+    t.mail,
+  );
+}
+
+export const confirmLinkSms = (ctx: Omit<FinderLink, 'itemName'>) =>
+  textsFor(ctx.locale).confirm.sms(ctx.brandName, ctx.link);
 
 /** To the finder: the owner replied (their words; nothing else about them). */
 export function ownerReplyEmail(m: ThreadText & { locale: FinderLocale }) {

@@ -9,6 +9,7 @@ import { migrationsFingerprint } from '@homing/migrations';
 import { loadConfig, type Config } from '../config';
 import { connectEmbedded, connectPostgres, migrateLatest, type Database } from '../db/connection';
 import { startServer, type RunningServer } from '../server';
+import { workAfterAnswer } from '../lib/afterAnswer';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export type TestDbKind = 'postgres' | 'embedded';
@@ -164,6 +165,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     }
     const res = await fetch(server.url + path, { method, headers, body });
     const text = await res.text();
+    // What a route does after answering (a reset request) is done before the test reads on.
+    await workAfterAnswer();
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordWork } from '../../lib/passwords';
+import { workAfterAnswer } from '../../lib/afterAnswer';
 import { RESET_SENT_EMAIL, RESET_SENT_SMS } from '../../services/accounts/passwordResetRequester';
 import { signUp, startTestServer, uniqueEmail, uniquePhone, type TestServer } from '../../testing/testServer';
 
@@ -63,6 +64,29 @@ describe('password reset by e-mail', () => {
     const secret = link.searchParams.get('token')!;
     const rows = await server.db.knex('accountTokens');
     expect(JSON.stringify(rows)).not.toContain(secret);
+  });
+
+  it('answers before the work, byte for byte alike, and the account still gets its link', async () => {
+    const { email } = await signUp(server);
+    const before = (await jobsTo(email)).length;
+    // Plain fetch: the answer as a client gets it, not waiting for the work begun after it.
+    const ask = async (identifier: string) => {
+      const res = await fetch(`${server.url}/api/auth/password-reset`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identifier }),
+      });
+      return { status: res.status, type: res.headers.get('Content-Type'), body: await res.text() };
+    };
+    const known = await ask(email);
+    const unknown = await ask(uniqueEmail('nobody'));
+    expect(known.status).toBe(200);
+    expect(unknown).toEqual(known);
+    expect(JSON.parse(known.body).data).toEqual({ channel: 'email', message: RESET_SENT_EMAIL });
+    await workAfterAnswer();
+    const jobs = await jobsTo(email);
+    expect(jobs).toHaveLength(before + 1);
+    expect((await lastLink(email)).pathname).toBe('/auth/reset');
   });
 
   it('sets the password once, signs out every other session and signs the resetter in', async () => {

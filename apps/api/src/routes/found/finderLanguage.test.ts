@@ -57,6 +57,13 @@ const threadLink = (code: string) =>
   `${escape(server.config.publicUrl)}/found/${escape(code)}/t/[A-Za-z0-9_-]{43}`;
 const brand = () => server.config.brand.name;
 
+/** The finder follows the link in their one message: that confirms their contact (issue 27). */
+async function follow(message: string | undefined) {
+  const url = new URL(/(http\S+\/t\/[A-Za-z0-9_-]{43})/.exec(message ?? '')![1]!);
+  const res = await server.api('GET', `/api${url.pathname}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 describe("finder messages in the finder's language", () => {
   it('e-mails a Spanish finder the conversation link and the owner’s replies in Spanish', async () => {
     const finderEmail = uniqueEmail('buscadora');
@@ -65,16 +72,18 @@ describe("finder messages in the finder's language", () => {
     expect(row.finderLocale).toBe('es');
 
     const link = await mailTo(finderEmail);
-    expect(link.subject).toBe(`${brand()}: tu mensaje sobre Red keyring`);
+    expect(link.subject).toBe(`${brand()}: tu mensaje sobre un objeto que has encontrado`);
     expect(link.text).toContain(
-      'Gracias por escribir al dueño de Red keyring, el objeto que has encontrado. Te avisaremos cuando responda; también puedes seguir la conversación aquí.',
+      'Gracias por escribir al dueño de un objeto que has encontrado. Abre la conversación para confirmar esta dirección: después, las respuestas del dueño también llegarán aquí.',
     );
+    expect(link.text).not.toContain('Red keyring');
     expect(link.text).toMatch(new RegExp(`Abrir la conversación: ${threadLink(s.code)}`));
     expect(link.text).toMatch(new RegExp(`<a href="${threadLink(s.code)}">Abrir la conversación</a>`));
     expect(link.text).not.toMatch(/Thank you|Open the conversation/);
     // The owner's own e-mail is theirs: still English.
     const ownerMail = await mailTo(s.owner.email);
     expect(ownerMail.text).toContain('Good news: someone found your Red keyring');
+    await follow(link.text);
 
     await ownerReplies(s, { text: '¡Gracias! Paso a buscarlas a las 5.' });
     const reply = await mailTo(finderEmail, (m) => m !== link);
@@ -102,9 +111,10 @@ describe("finder messages in the finder's language", () => {
     const link = await sms.waitFor((m) => m.to === finderPhone);
     expect(link?.body).toMatch(
       new RegExp(
-        `^${escape(brand())}: votre message sur Red keyring a été transmis au propriétaire\\. Suivez l'échange : ${threadLink(s.code)}$`,
+        `^${escape(brand())}: votre message sur un objet trouvé a été envoyé\\. Ouvrez ce lien pour confirmer votre numéro et recevoir les réponses : ${threadLink(s.code)}$`,
       ),
     );
+    await follow(link?.body);
 
     await ownerReplies(s, { text: 'Merci ! Je passe ce soir.' });
     const reply = await sms.waitFor((m) => m.to === finderPhone && m !== link);
@@ -137,19 +147,22 @@ describe("finder messages in the finder's language", () => {
       expect(row.finderLocale).toBe('en');
 
       const mail = await mailTo(finderEmail);
-      expect(mail.subject).toBe(`${brand()}: your message about the Red keyring`);
+      expect(mail.subject).toBe(`${brand()}: your message about an item you found`);
       expect(mail.text).toMatch(
         new RegExp(
-          'Thank you for writing to the owner of the Red keyring you found\\. We will tell you when they reply; you can also follow the conversation here\\.\\r?\\n\\r?\\n' +
+          'Thank you for writing to the owner of an item you found\\. Open the conversation to confirm this address: after that, the owner’s replies will come here too\\.\\r?\\n\\r?\\n' +
             `Open the conversation: ${threadLink(s.code)}`,
         ),
       );
       const text = await sms.waitFor((m) => m.to === finderPhone);
       expect(text?.body).toMatch(
         new RegExp(
-          `^${escape(brand())}: your message about the Red keyring was sent to its owner\\. Follow the conversation: ${threadLink(s.code)}$`,
+          `^${escape(brand())}: your message about an item you found was sent\\. Open this link to confirm your number and get the owner's replies: ${threadLink(s.code)}$`,
         ),
       );
+      // Each contact confirmed by following the link sent to it.
+      await follow(mail.text);
+      await follow(text?.body);
 
       await ownerReplies(s, { text: 'Thank you!' });
       const reply = await mailTo(finderEmail, (m) => m !== mail);
@@ -163,6 +176,44 @@ describe("finder messages in the finder's language", () => {
         ),
       );
     }
+  });
+
+  it('relays nothing the owner wrote to a contact not yet confirmed: one link each, then replies once followed', async () => {
+    const finderEmail = uniqueEmail('stranger');
+    const finderPhone = `+1555${String(3000000 + ++addressCounter).padStart(7, '0')}`;
+    const s = await report({ foundNotes: 'Found your keys', finderEmail, finderPhone, locale: 'en' });
+    const words = 'Call 555-0100 now for a prize';
+    const owned = ['Red keyring', words];
+    const mails = () => sink.received.filter((m) => m.to.includes(finderEmail));
+    const texts = () => sms.received.filter((m) => m.to === finderPhone);
+    const mail = await mailTo(finderEmail);
+    const text = await sms.waitFor((m) => m.to === finderPhone);
+
+    await ownerReplies(s, { text: words });
+    await ownerReplies(s, { text: `${words} (again)` });
+    // Everything queued for the finder's contacts (sent or not yet): the two links, nothing more.
+    const queued = (await server.db.knex('notifications').where({ foundReportId: s.reportId })).filter(
+      (r: { payload: { to: string } }) => [finderEmail, finderPhone].includes(r.payload.to),
+    );
+    expect(queued).toHaveLength(2);
+    expect(queued.filter((r) => owned.some((w) => JSON.stringify(r.payload).includes(w)))).toHaveLength(0);
+    expect(mails()).toHaveLength(1);
+    expect(texts()).toHaveLength(1);
+    const toStranger = [...mails().map((m) => `${m.subject}\n${m.text}`), ...texts().map((m) => m.body)];
+    const ownerWritten = toStranger.filter((t) => owned.some((w) => t.includes(w)));
+    expect(ownerWritten).toHaveLength(0);
+
+    // The e-mail's link followed: the e-mail address is confirmed, the number given beside it is not.
+    await follow(mail.text);
+    await ownerReplies(s, { text: 'See you at 5' });
+    const reply = await mailTo(finderEmail, (m) => m !== mail);
+    expect(reply.text).toContain('See you at 5');
+    expect(texts()).toHaveLength(1);
+    // The text's link followed: the number gets the next reply too.
+    await follow(text?.body);
+    await ownerReplies(s, { text: 'Still here' });
+    const replySms = await sms.waitFor((m) => m.to === finderPhone && m !== text);
+    expect(replySms?.body).toContain('"Still here"');
   });
 
   it('refuses a locale it has no texts for with the usual 400, storing nothing', async () => {

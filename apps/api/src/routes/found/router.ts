@@ -6,6 +6,7 @@ import { route, type Deps, type RouteDef } from '../../routing';
 import { finderPageLoader } from '../../services/finders/finderPageLoader';
 import { foundReportCreator } from '../../services/finders/foundReportCreator';
 import { scanRecorder } from '../../services/finders/scanRecorder';
+import { addressHash } from '../../lib/addressHash';
 import { ownerEventStream } from './eventStream';
 
 const codeParams = z.object({ qrCode: z.string().trim().min(1).max(64) });
@@ -80,6 +81,7 @@ export function foundRoutes(deps: Deps): RouteDef[] {
             referrer: body.referrer || 'direct',
             userAgent,
             deviceId: body.deviceId || null,
+            sender: (await addressHash(ctx.trx, http.ip)).slice(0, 16),
             position:
               body.latitude != null && body.longitude != null
                 ? { latitude: body.latitude, longitude: body.longitude }

@@ -57,6 +57,12 @@ describe('finder–owner conversations', () => {
     expect(finderMail!.text).toMatch(/\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43}/);
     const linkSms = await sms.waitFor((m) => m.to === finderPhone);
     expect(linkSms!.body).toMatch(/\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43}/);
+    // The finder follows both links: that confirms their address and number (issue 27), so the
+    // owner's replies are relayed to them.
+    for (const message of [finderMail!.text, linkSms!.body]) {
+      const path = /(\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43})/.exec(message)![1]!;
+      expect((await server.api('GET', apiPath(path))).status).toBe(200);
+    }
     expect(await sms.waitFor((m) => m.to === ownerPhone)).toBeTruthy();
 
     // The finder's receipt: the owner was notified, at the time the delivery was recorded.

@@ -4,6 +4,7 @@ import { assignedItem } from '../../testing/codeFactory';
 import { signUp, startTestServer, uniquePhone, type TestServer } from '../../testing/testServer';
 import { readEventStream } from '../../testing/eventStreamReader';
 import { WAIT_MS } from '../../testing/patience';
+import { LOST_URGENT_SENDERS_PER_HOUR } from '../../services/finders/lostScanAlerter';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -236,6 +237,48 @@ describe('a scan of a lost item', () => {
     const after = (await ofItem()).filter((r) => r.urgent);
     expect(after.filter((r) => r.channel === 'email')).toHaveLength(3);
     expect(after.filter((r) => r.channel === 'sms')).toHaveLength(3);
+  });
+
+  it('folds only the surplus of each sender: a flood from two addresses leaves a third one’s scan urgent', async () => {
+    // TRUST_PROXY=1: each scan says which address it comes from in X-Forwarded-For.
+    const proxied = await startTestServer({ WORKER: '0', TRUST_PROXY: '1' });
+    try {
+      const someone = await signUp(proxied);
+      const { itemId, code } = await assignedItem(proxied.db.knex, someone.user.id, { name: 'Green bag' });
+      expect(
+        (await proxied.api('PUT', `/api/items/${itemId}/lost`, { token: someone.token, body: lostBody }))
+          .status,
+      ).toBe(200);
+      const from = (address: string, deviceId: string, extra: Record<string, unknown> = {}) =>
+        proxied.api('POST', '/api/analytics/scan', {
+          body: { qrCode: code, deviceId, ...extra },
+          headers: { 'X-Forwarded-For': address },
+        });
+      const urgentEmails = async () =>
+        (
+          await proxied.db
+            .knex('notifications')
+            .where({ userId: someone.user.id, channel: 'email', urgent: true })
+            .where('idempotencyKey', 'like', `lost-scan-${itemId}-%`)
+        ).length;
+      // Two addresses flood with new device ids and positions: each gets its own 3 urgent alerts.
+      for (let i = 0; i < 40; i++) {
+        const located = i % 2 ? { latitude: '48.85837', longitude: '2.2945' } : {};
+        expect((await from(i % 2 ? '203.0.113.1' : '203.0.113.2', `flood-${i}`, located)).status).toBe(201);
+      }
+      expect(await urgentEmails()).toBe(4);
+      // A genuine finder from another address still alerts at once: e-mail and SMS, urgent.
+      expect((await from('198.51.100.7', 'genuine-finder')).status).toBe(201);
+      expect(await urgentEmails()).toBe(5);
+      // Their own second scan within the window is their surplus: it folds.
+      expect((await from('198.51.100.7', 'genuine-finder-2')).status).toBe(201);
+      expect(await urgentEmails()).toBe(5);
+      // Many addresses: past LOST_URGENT_SENDERS_PER_HOUR senders an hour, newcomers fold too.
+      for (let i = 0; i < 20; i++) await from(`192.0.2.${i + 1}`, `many-${i}`);
+      expect(await urgentEmails()).toBe(LOST_URGENT_SENDERS_PER_HOUR + 2);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('does not alert for the owner’s own scan or for an item that is not lost', async () => {

@@ -10,14 +10,27 @@ export const RESET_SENT_SMS =
   'If an account uses this phone number and it is confirmed, we have texted it a 6-digit code. The code works for 30 minutes.';
 
 /**
+ * The answer to a reset request: it depends only on the kind of contact typed, never on whether
+ * an account matches. The route gives it before `passwordResetRequester` runs, so neither its
+ * words nor its time tell who has an account.
+ */
+export function passwordResetAnswer(props: { identifier: string }): {
+  channel: 'email' | 'sms';
+  message: string;
+} {
+  return parseContact(props.identifier).kind === 'phone'
+    ? { channel: 'sms', message: RESET_SENT_SMS }
+    : { channel: 'email', message: RESET_SENT_EMAIL };
+}
+
+/**
  * Starts a password reset: a link to the account's e-mail address, or a code by SMS to its
- * confirmed phone number. The answer is the same whether or not an account matches, so it never
- * tells who has an account.
+ * confirmed phone number; nothing when no account matches.
  */
 export async function passwordResetRequester(
   props: { identifier: string },
   ctx: TrxCtx<User | null> & Effects & AccountMessageDeps,
-): Promise<{ channel: 'email' | 'sms'; message: string }> {
+): Promise<void> {
   const contact = parseContact(props.identifier);
   if (contact.kind === 'phone') {
     const user = await User.query(ctx.trx).findOne({ phoneNumber: contact.phoneNumber });
@@ -26,7 +39,7 @@ export async function passwordResetRequester(
         { userId: user.id, purpose: 'password_reset', channel: 'sms', target: contact.phoneNumber },
         ctx,
       );
-    return { channel: 'sms', message: RESET_SENT_SMS };
+    return;
   }
   if (contact.kind === 'email') {
     const user = await User.query(ctx.trx).findOne({ email: contact.email });
@@ -36,5 +49,4 @@ export async function passwordResetRequester(
         ctx,
       );
   }
-  return { channel: 'email', message: RESET_SENT_EMAIL };
 }

@@ -14,7 +14,9 @@ export const THREAD_LINK_IDLE_DAYS = 90;
  * does (the look-up is rate-limited per address by the route).
  */
 export async function finderThreadFinder(props: { token: string }, { trx }: Pick<Ctx, 'trx'>) {
-  const row: { foundReportId: string } | undefined = TOKEN.test(props.token)
+  const row: { foundReportId: string; confirmsContact: 'email' | 'sms' | null } | undefined = TOKEN.test(
+    props.token,
+  )
     ? await trx('threadLinks')
         .join('foundReports', 'foundReports.id', 'threadLinks.foundReportId')
         .where('threadLinks.tokenHash', threadTokenHash(props.token))
@@ -24,8 +26,18 @@ export async function finderThreadFinder(props: { token: string }, { trx }: Pick
            > now() - make_interval(days => ?)`,
           [THREAD_LINK_IDLE_DAYS],
         )
-        .first('threadLinks.foundReportId')
+        .first('threadLinks.foundReportId', 'threadLinks.confirmsContact')
     : undefined;
   if (!row) throw notFound(THREAD_MESSAGES.notFound);
+  // The link sent to the finder's contact was followed: the contact is theirs (issue 27).
+  if (row.confirmsContact)
+    await trx('foundReports')
+      .where({ id: row.foundReportId })
+      .whereNull(row.confirmsContact === 'email' ? 'finderEmailConfirmedAt' : 'finderPhoneConfirmedAt')
+      .update(
+        row.confirmsContact === 'email'
+          ? { finderEmailConfirmedAt: trx.fn.now() }
+          : { finderPhoneConfirmedAt: trx.fn.now() },
+      );
   return { foundReportId: row.foundReportId };
 }

@@ -8,7 +8,7 @@ import { Item } from '../../models/Item';
 import { QrCode } from '../../models/QrCode';
 import { User } from '../../models/User';
 import type { EventHub } from '../../notifications/hub';
-import { threadLinkEmail, threadLinkSms } from '../../notifications/finderMessages';
+import { confirmLinkEmail, confirmLinkSms } from '../../notifications/finderMessages';
 import { foundReportEmail, foundReportSms, heldReportsDigest } from '../../notifications/messages';
 import { enqueue, type OutboxMessage } from '../../notifications/outbox';
 import { pushJobs } from '../../notifications/push';
@@ -109,6 +109,8 @@ export async function foundReportCreator(
     ...keys,
     finderLocale: r.locale,
     byText: props.byText ?? false,
+    // A finder who texted in proved the number by texting from it.
+    finderPhoneConfirmedAt: props.byText ? new Date() : null,
   });
   const text = {
     itemName: subjectName,
@@ -130,21 +132,30 @@ export async function foundReportCreator(
     messages.push({ channel: 'sms', to: phone, text: held ? digest.sms : foundReportSms(report, text) });
   // One digest per item per window, sent when the window closes (its first held report names it).
   const windowEnd = Math.floor(Date.now() / REPORT_WINDOW_MS + 1) * REPORT_WINDOW_MS;
+  // The finder's own page link (shown to them once), and one for the message to their contact:
+  // following that one confirms the contact, so it says nothing the owner wrote (issue 27).
   const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
-  const link = {
-    itemName: subjectName,
+  const link = async (channel: 'email' | 'sms') => ({
     brandName: config.brand.name,
-    link: threadUrl(config.publicUrl, code.value, token),
+    link: threadUrl(
+      config.publicUrl,
+      code.value,
+      await threadLinkMinter({ foundReportId: report.id, confirmsContact: channel }, { trx }),
+    ),
     locale: report.finderLocale,
-  };
+  });
   // Every row belongs to the owner, the finder's included: the conversation is theirs.
   const about = { userId: owner.id, foundReportId: report.id };
   const finderMessages: OutboxMessage[] = [];
   if (report.finderEmail)
-    finderMessages.push({ channel: 'email', to: report.finderEmail, ...threadLinkEmail(link) });
+    finderMessages.push({
+      channel: 'email',
+      to: report.finderEmail,
+      ...confirmLinkEmail(await link('email')),
+    });
   // A finder who texted is answered by the text webhook itself (services/finders/textReceiver.ts).
   if (report.finderPhone && !props.byText)
-    finderMessages.push({ channel: 'sms', to: report.finderPhone, text: threadLinkSms(link) });
+    finderMessages.push({ channel: 'sms', to: report.finderPhone, text: confirmLinkSms(await link('sms')) });
   // Pushed to the owner's devices too (a held report is in the digest instead).
   const pushes =
     held || blocked

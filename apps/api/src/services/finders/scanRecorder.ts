@@ -24,6 +24,8 @@ export interface ScanProps {
   userAgent: string;
   /** The finder page's first-party device id: repeated loads within the window are one scan. */
   deviceId: string | null;
+  /** Who sent the scan (a short hash of the client address): lost-mode alert caps count per sender. */
+  sender?: string;
   /** Where the finder is, when they chose to share it (a lost item's page asks). */
   position: { latitude: string; longitude: string } | null;
 }
@@ -160,6 +162,7 @@ export async function scanRecorder(
         itemName: event.itemName ?? '',
         at: event.scannedAt,
         position: props.position,
+        sender: props.sender ?? '-',
       },
       ctx,
     );

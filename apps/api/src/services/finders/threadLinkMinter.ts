@@ -13,8 +13,19 @@ export const threadUrl = (publicUrl: string, code: string, token: string) =>
  * Mints a finder's link to a conversation: 256 random bits (43 base64url characters), of which
  * only the hash is kept. Returns the token, to be shown once and written into the finder's message.
  */
-export async function threadLinkMinter(props: { foundReportId: string }, { trx }: Pick<TrxCtx, 'trx'>) {
+export async function threadLinkMinter(
+  props: {
+    foundReportId: string;
+    /** Following it confirms the finder's contact on this channel (the link in that message). */
+    confirmsContact?: 'email' | 'sms';
+  },
+  { trx }: Pick<TrxCtx, 'trx'>,
+) {
   const token = crypto.randomBytes(32).toString('base64url');
-  await trx('threadLinks').insert({ tokenHash: threadTokenHash(token), foundReportId: props.foundReportId });
+  await trx('threadLinks').insert({
+    tokenHash: threadTokenHash(token),
+    foundReportId: props.foundReportId,
+    ...(props.confirmsContact ? { confirmsContact: props.confirmsContact } : {}),
+  });
   return token;
 }

@@ -47,6 +47,9 @@ export interface ThreadReport extends ThreadStateRow {
   finderLocale: FinderLocale;
   /** Opened by a text: the finder is answered by text, with no link. */
   byText: boolean;
+  /** Null until that contact of the finder's is confirmed: the owner's words are not relayed to it before. */
+  finderEmailConfirmedAt: Date | null;
+  finderPhoneConfirmedAt: Date | null;
   reporterAddressHash: string | null;
 }
 
@@ -90,6 +93,8 @@ export function threadReportQuery(trx: Conn) {
       'r.finderPhone',
       'r.finderLocale',
       'r.byText',
+      'r.finderEmailConfirmedAt',
+      'r.finderPhoneConfirmedAt',
       'r.reporterAddressHash',
       'r.ownerReadAt',
       'r.ownerRepliedAt',

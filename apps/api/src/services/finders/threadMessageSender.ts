@@ -68,7 +68,10 @@ export async function threadMessageSender(
     idempotencyKey: `message-${message!.id}-${channel}`,
   });
   if (props.from === 'owner') {
-    const { finderEmail, finderPhone } = report;
+    // Only to a confirmed contact: before, it had its one message (the link), and nothing the
+    // owner writes is relayed to an address or number nobody proved is the finder's (issue 27).
+    const finderEmail = report.finderEmailConfirmedAt ? report.finderEmail : null;
+    const finderPhone = report.finderPhoneConfirmedAt ? report.finderPhone : null;
     if (report.byText && finderPhone) {
       // A finder who texted the code: the owner's words by text, from our number; no link.
       jobs.push({
