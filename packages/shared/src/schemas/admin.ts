@@ -87,6 +87,8 @@ export interface PrintTemplate {
   name: string;
   description: string;
   labelsPerSheet: number;
+  /** Why this label cannot carry the instance's SMS line; null: it prints it when there is a number. */
+  noSmsLine: string | null;
 }
 
 export interface BulkCreatedCode {
