@@ -4,6 +4,7 @@
  * quiet zone, the symbol still read by zxing-wasm; absent without a number.
  */
 import { describe, expect, it } from 'vitest';
+import { loadPdf, pageContent } from '../../test/pdfStructure';
 import { pdfWords } from '../../test/pdfWords';
 import { decodePage, pdfText, rasterise, skipWithoutPoppler } from '../../test/rasterDecode';
 import { sampleCodes } from '../../test/sampleCodes';
@@ -123,6 +124,12 @@ describe(`the SMS line in the PDF${skip ? ' [SKIPPED: needs pdftoppm and pdftote
       },
     );
   }
+
+  it('Avery 4221 with a number draws exactly what it draws without one (the benchmarked label)', async () => {
+    const content = async (number: string | null) =>
+      (await loadPdf(await render(defaultTemplate, 80, number))).getPages().map(pageContent);
+    expect(await content(smsNumber)).toEqual(await content(null));
+  });
 
   it.skipIf(skip)('no number: no line; Avery 4221 (no room) leaves it off even with a number', async () => {
     expect(pdfText(await render(avery22805, 4, null))).not.toContain('or text');
