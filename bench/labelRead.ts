@@ -43,6 +43,9 @@ import { renderLabelSheetsPdf } from '../packages/label-layout/src/pdf';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 20);
 const DOMAIN = process.env.BENCH_DOMAIN ?? 'homing.example';
+// The instance's SMS number (SMS_PUBLIC_NUMBER), passed as the API passes it: Avery 4221 has no room
+// for its line (the template's noSmsLine), so the label, and its read rate, must stay the same.
+const SMS_NUMBER = process.env.BENCH_SMS_NUMBER ?? null;
 const CODE = 'K7M2P9QX4T';
 const URL_TEXT = labelQrText(DOMAIN, CODE);
 const DPI = 600;
@@ -315,6 +318,7 @@ for (const symbol of (benchTemplates ? [] : CHOICES).filter(
     domainName: DOMAIN,
     brandWord: 'homing',
     symbol,
+    smsNumber: SMS_NUMBER,
   });
   const name = `${symbol.errorCorrection}, quiet zone ${symbol.quietZoneModules} (v${matrix.version}, ${((layout.qr.moduleSize / 72) * 25.4).toFixed(3)} mm modules)`;
   subjects.push({

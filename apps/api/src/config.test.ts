@@ -23,6 +23,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: `https://${long}` })).toThrow('PUBLIC_URL: The domain');
   });
 
+  it('prints no SMS number unless SMS_PUBLIC_NUMBER is a real E.164 number the inbound webhook answers', () => {
+    expect(loadConfig({}).sms.publicNumber).toBeNull();
+    const secret = { SMS_INBOUND_SECRET: 's'.repeat(16) };
+    expect(loadConfig({ ...secret, SMS_PUBLIC_NUMBER: ' +1 555  010 0199 ' }).sms.publicNumber).toBe(
+      '+1 555 010 0199',
+    );
+    expect(loadConfig({ ...secret, SMS_PUBLIC_NUMBER: '+447700900123' }).sms.publicNumber).toBe(
+      '+447700900123',
+    );
+    for (const bad of [
+      '555 010 0199',
+      '+0 555 0100',
+      '+1 (555) 010-0199',
+      '+1234',
+      '+1 555 010 0199 0000 0',
+      'HOMING',
+    ]) {
+      let message = '';
+      try {
+        loadConfig({ ...secret, SMS_PUBLIC_NUMBER: bad });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      // One line naming the setting and what it must be.
+      expect(message.split('\n')[1]).toMatch(
+        /^ {2}SMS_PUBLIC_NUMBER: must be an E\.164 number: .* e\.g\. \+1 555 010 0199 \(got /,
+      );
+    }
+    expect(() => loadConfig({ SMS_PUBLIC_NUMBER: '+1 555 010 0199' })).toThrow(
+      'SMS_PUBLIC_NUMBER: needs SMS_INBOUND_SECRET (or SMS_PROVIDER=twilio), else texts to it reach nobody',
+    );
+  });
+
   it('derives the label domain from PUBLIC_URL and uses DATABASE_URL', () => {
     const c = loadConfig({ PUBLIC_URL: 'https://homing.example/', DATABASE_URL: 'postgres://u@h/db' });
     expect(c).toMatchObject({

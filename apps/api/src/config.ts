@@ -76,6 +76,18 @@ const envSchema = z.object({
   KANNEL_FROM: z.string().optional(),
   // The password of the inbound-SMS webhook (HTTP Basic, any user name); unset = no webhook (404).
   SMS_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The number finders text, printed on labels ("or text CODE to +1 555 010 0199"; issue 29): its own
+  // setting, not TWILIO_FROM / KANNEL_FROM, because a sender can be a short code, an alphanumeric ID
+  // or a national form, and a number printed on labels that last years is a promise made on purpose.
+  // E.164 (+, country code, up to 15 digits), spaces between groups kept as printed. Unset: no line.
+  SMS_PUBLIC_NUMBER: z
+    .string()
+    .transform((v) => v.trim().replace(/\s+/g, ' '))
+    .refine(
+      (v) => /^\+[1-9]\d{0,3}( ?\d+)*$/.test(v) && /^\+[1-9]\d{6,14}$/.test(v.replace(/ /g, '')),
+      'must be an E.164 number: + then the country code and number, 7 to 15 digits (spaces between groups allowed), e.g. +1 555 010 0199',
+    )
+    .optional(),
   // Contacts that become admins when they register: for a first admin on a locked embedded
   // folder and for browser tests; the CLI (`npm run admin`) is the everyday way.
   HOMING_BOOTSTRAP_ADMINS: z.string().optional(),
@@ -199,6 +211,8 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
         from: env.KANNEL_FROM ?? '',
       },
       inboundSecret: env.SMS_INBOUND_SECRET ?? null,
+      /** Printed on labels for finders to text; null: no such line (SMS_PUBLIC_NUMBER). */
+      publicNumber: env.SMS_PUBLIC_NUMBER ?? null,
     },
     outboxDir: path.join(path.resolve(env.DATA_DIR), 'outbox'),
     // The worker runs inside the API process unless WORKER=0 (then `npm run worker` runs it alone).
@@ -308,6 +322,16 @@ export function loadConfig(
     if (problems.length)
       throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
+  // A printed number must reach the inbound webhook: Twilio's signed one, or the secret's.
+  if (
+    parsed.success &&
+    parsed.data.SMS_PUBLIC_NUMBER &&
+    parsed.data.SMS_PROVIDER !== 'twilio' &&
+    !parsed.data.SMS_INBOUND_SECRET
+  )
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_PUBLIC_NUMBER: needs SMS_INBOUND_SECRET (or SMS_PROVIDER=twilio), else texts to it reach nobody',
+    );
   if (parsed.success && parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS)
     throw new ConfigError(
       'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS',

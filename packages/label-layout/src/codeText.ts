@@ -23,6 +23,15 @@ export function printedCode(value: string): string {
   return checked ? `${readableCode(code)}-${checkSymbol(code)}` : readableCode(code);
 }
 
+/**
+ * The line under the address on an instance with an SMS number (issue 29): the code as printed,
+ * which the inbound text parser reads as is (groups, dash and check symbol), and the number as
+ * configured ("or text K7M2P 9QX4T-R to +1 555 010 0199").
+ */
+export function smsLineText(value: string, smsNumber: string): string {
+  return `or text ${printedCode(value)} to ${smsNumber}`;
+}
+
 export type TypedCode =
   | { readonly ok: true; readonly code: string }
   | { readonly ok: false; readonly reason: 'empty' }

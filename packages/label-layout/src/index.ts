@@ -53,4 +53,11 @@ export { labelDomainProblem } from './labelDomain';
 export type { ErrorCorrectionLevel, QrMatrix } from './qr/matrix';
 export { forEachDarkRect, labelMatrix, labelQrText, labelUrl, qrMatrix, qrSvgPath } from './qr/matrix';
 export type { TypedCode } from './codeText';
-export { CODE_ALPHABET, CODE_LENGTH, parseTypedCode, printedCode, readableCode } from './codeText';
+export {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  parseTypedCode,
+  printedCode,
+  readableCode,
+  smsLineText,
+} from './codeText';

@@ -49,6 +49,8 @@ export interface LabelContentLayout {
   /** The code in people's characters, right under the quiet zone (Helvetica-Bold, ≥ 4 pt). */
   readonly code: TextLineLayout;
   readonly address: TextLineLayout;
+  /** "or text CODE to +1 555 …" under the address (`smsLine`), else null. */
+  readonly sms: TextLineLayout | null;
 }
 
 export interface LabelContentOptions {
@@ -56,14 +58,16 @@ export interface LabelContentOptions {
   readonly quietZoneModules?: number;
   /** Kept clear along the circle's edge so a label printed off by this much loses nothing. */
   readonly edgeInset?: Mm;
+  /** Room for a sixth line under the address: the instance's SMS number (issue 29). */
+  readonly smsLine?: boolean;
 }
 
 // Proportions of the diameter, tuned on the 54 pt label: ~3.8 pt type (the code 4.3 pt bold), and
 // chords wide enough for a short set name, the brand word, a 10-character code in two groups and a
 // typical host name. The address gives up some width to the code line, so the symbol keeps the
 // size the set name allows (the tightest constraint on both templates).
-const FONT = { setName: 0.07, brand: 0.08, code: 0.08, address: 0.07 } as const;
-const MIN_CHORD = { setName: 0.4, brand: 0.3, code: 0.6, address: 0.43 } as const;
+const FONT = { setName: 0.07, brand: 0.08, code: 0.08, address: 0.07, sms: 0.06 } as const;
+const MIN_CHORD = { setName: 0.4, brand: 0.3, code: 0.6, address: 0.43, sms: 0.5 } as const;
 const LINE_GAP = 0.1; // between two lines, per point of the set name's size
 
 const lineHeight = (fontSize: number): number => fontSize * (HELVETICA_ASCENT + HELVETICA_DESCENT);
@@ -91,12 +95,14 @@ export function labelContentLayout(
     brand: diameter * FONT.brand,
     code: Math.max(MIN_CODE_FONT_SIZE, diameter * FONT.code),
     address: diameter * FONT.address,
+    sms: diameter * FONT.sms,
   };
   const height = {
     setName: lineHeight(font.setName),
     brand: lineHeight(font.brand),
     code: font.code * (CODE_ASCENT + CODE_DESCENT),
     address: lineHeight(font.address),
+    sms: lineHeight(font.sms),
   };
   const gap = LINE_GAP * font.setName;
   // |y| at which the circle is `width` wide.
@@ -110,6 +116,9 @@ export function labelContentLayout(
     2 * (reach(diameter * MIN_CHORD.setName) - height.brand - gap - height.setName),
     2 * (reach(diameter * MIN_CHORD.code) - height.code),
     2 * (reach(diameter * MIN_CHORD.address) - height.code - gap - height.address),
+    options.smsLine
+      ? 2 * (reach(diameter * MIN_CHORD.sms) - height.code - 2 * gap - height.address - height.sms)
+      : Infinity,
   );
   if (!(box > 0)) throw new RangeError(`a ${diameter} pt label is too small for a QR code and four lines`);
   const moduleSize = box / (moduleCount + 2 * quietZoneModules);
@@ -118,6 +127,7 @@ export function labelContentLayout(
   const setNameBottom = half + height.brand + gap;
   const codeBottom = half + height.code;
   const addressTop = codeBottom + gap;
+  const smsTop = addressTop + height.address + gap;
 
   return {
     diameter,
@@ -149,5 +159,12 @@ export function labelContentLayout(
       fontSize: pt(font.address),
       maxWidth: pt(chord(addressTop + height.address)),
     },
+    sms: options.smsLine
+      ? {
+          baseline: pt(smsTop + HELVETICA_ASCENT * font.sms),
+          fontSize: pt(font.sms),
+          maxWidth: pt(chord(smsTop + height.sms)),
+        }
+      : null,
   };
 }

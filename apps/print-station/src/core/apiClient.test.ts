@@ -85,7 +85,12 @@ describe('createApiClient', () => {
     });
     const api = createApiClient({ serverUrl: 'https://api.test/', fetch });
     expect(await api.login('a@example.com', 'pw')).toEqual({ user: user(true), token: 'tok' });
-    expect(await api.getAppConfig()).toEqual({ domainName: 'homing.test', brandWord: 'homing' });
+    expect(await api.getAppConfig()).toEqual({
+      domainName: 'homing.test',
+      brandWord: 'homing',
+      // A server without the field (older than issue 29): no number, no line.
+      smsNumber: null,
+    });
     expect(calls.map((c) => [c.method, c.url, c.auth])).toEqual([
       ['POST', 'https://api.test/api/auth/login', null],
       ['GET', 'https://api.test/api/app-config', 'Bearer tok'],

@@ -52,7 +52,7 @@ export function normalizeServerUrl(input: string): string {
 // Answers are parsed with the API's own schemas (packages/shared): a server that sends something
 // else is refused with a message rather than half-understood.
 export type StationSet = QrCodeSetDetail;
-export type StationAppConfig = Pick<AppConfig, 'domainName' | 'brandWord'>;
+export type StationAppConfig = Pick<AppConfig, 'domainName' | 'brandWord' | 'smsNumber'>;
 
 export interface LoginResult {
   readonly user: SessionUser;
@@ -192,7 +192,7 @@ export function createApiClient(options: ApiClientOptions): StationApi {
 
     async getAppConfig() {
       return parsed(
-        appConfig.pick({ domainName: true, brandWord: true }),
+        appConfig.pick({ domainName: true, brandWord: true, smsNumber: true }),
         await call('GET', '/api/app-config', 'Failed to load the app configuration'),
         'a configuration',
       );

@@ -62,7 +62,7 @@ function world(options: { set?: Partial<StationSet>; printers?: PrinterInfo[]; s
   const deps: PipelineDeps = {
     api: {
       getSet: async () => set,
-      getAppConfig: async () => ({ domainName: 'homing.test', brandWord: 'homing' }),
+      getAppConfig: async () => ({ domainName: 'homing.test', brandWord: 'homing', smsNumber: null }),
       markSetsPrinted: async (ids) => {
         log.push(`mark ${ids.join(',')}`);
         return { updatedCount: ids.length };

@@ -68,6 +68,7 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
       startRow,
       domainName: config.domainName,
       brandWord: config.brandWord,
+      smsNumber: config.smsNumber,
       calibration,
       title: `QR labels: ${set.name || 'Unnamed Set'}`,
     });

@@ -24,7 +24,7 @@ function world(printed: Record<string, boolean>) {
           childCount: 0,
           isPrinted: printed[id] ?? false,
         }) as StationSet,
-      getAppConfig: async () => ({ domainName: 'homing.test', brandWord: 'homing' }),
+      getAppConfig: async () => ({ domainName: 'homing.test', brandWord: 'homing', smsNumber: null }),
       markSetsPrinted: async (setIds) => {
         marked.push([...setIds]);
         return { updatedCount: setIds.length };

@@ -82,6 +82,7 @@ export async function printSheets(
       startRow: job.startRow,
       domainName: plan.domainName,
       brandWord: config.brandWord,
+      smsNumber: config.smsNumber,
       calibration,
       title: plan.title,
     });

@@ -5,8 +5,8 @@ import { createApiClient } from '../core/apiClient';
 
 export const DOMAIN = 'homing.test';
 
-export async function startStationServer(domain = DOMAIN) {
-  const server = await startTestServer({ DOMAIN_NAME: domain });
+export async function startStationServer(domain = DOMAIN, env: Record<string, string> = {}) {
+  const server = await startTestServer({ DOMAIN_NAME: domain, ...env });
   const admin = await signUp(server, { admin: true });
   const api: StationApi = createApiClient({ serverUrl: server.url, token: admin.token });
 

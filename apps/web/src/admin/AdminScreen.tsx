@@ -11,15 +11,16 @@ import './admin.css';
 /** The web app's admin services: its API client, the signed-in token, its configuration. */
 function WebAdminServices({ children }: { children: ReactNode }) {
   const { sessionToken } = useAuth();
-  const { domainName, brandWord } = useAppConfig().config;
+  const { domainName, brandWord, smsNumber } = useAppConfig().config;
   const services = useMemo<AdminServices>(
     () => ({
       admin: adminApi(api),
       downloadSetsPdf: (options) => downloadSetsPdf(api, sessionToken, options),
       domainName,
       brandWord,
+      smsNumber,
     }),
-    [sessionToken, domainName, brandWord],
+    [sessionToken, domainName, brandWord, smsNumber],
   );
   return <AdminServicesContext value={services}>{children}</AdminServicesContext>;
 }

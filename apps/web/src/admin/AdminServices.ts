@@ -13,6 +13,8 @@ export interface AdminServices {
   downloadSetsPdf(options: SetsPdfOptions): Promise<string | null>;
   domainName: string;
   brandWord: string;
+  /** The instance's SMS number for the labels' "or text CODE to …" line; null: none. */
+  smsNumber: string | null;
 }
 
 export const AdminServicesContext = createContext<AdminServices | null>(null);

@@ -8,6 +8,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   companyName: 'Homing Labs',
   domainName: DEFAULT_DOMAIN,
   isDevelopment: false,
+  smsNumber: null,
 };
 
 /** The app configuration fetch of spec section 7; a failure is only logged (spec section 8). */

@@ -9,7 +9,7 @@ import type { LabelSymbol } from '../symbolChoice';
 import { LABEL_SYMBOL } from '../symbolChoice';
 import type { LabelTemplate } from '../templates';
 import { defaultTemplate } from '../templates';
-import { printedCode } from '../codeText';
+import { printedCode, smsLineText } from '../codeText';
 import type { FittedText } from './fittedText';
 import { createCodeFitter, createSetNameFitter, createTextFitter } from './fittedText';
 import { appendContent, num } from './contentStream';
@@ -36,6 +36,11 @@ export interface LabelSheetsOptions {
   readonly title?: string;
   /** Error correction and quiet zone (default `LABEL_SYMBOL`; the benchmark compares others). */
   readonly symbol?: LabelSymbol;
+  /**
+   * The instance's public SMS number (`SMS_PUBLIC_NUMBER`): "or text CODE to NUMBER" under the
+   * address, on templates with room for it (`noSmsLine`). Absent or null: no such line.
+   */
+  readonly smsNumber?: string | null;
 }
 
 export interface JobSheetsOptions extends Omit<LabelSheetsOptions, 'codes'> {
@@ -59,6 +64,7 @@ interface LabelContext {
   readonly symbol: LabelSymbol;
   /** The caller named the symbol (the benchmark): its level as given, whatever the URL's length. */
   readonly chosenSymbol: boolean;
+  readonly smsNumber: string | null;
 }
 
 /** The symbol as one filled path: the rectangles of its SVG path, drawn in module units. */
@@ -100,7 +106,15 @@ function labelOperators(context: LabelContext, code: LabelCode, placement: Label
       .join('') +
     textOperators(context.fitText(context.brandWord, layout.brand), layout.brand, x, y) +
     textOperators(context.fitCode(printedCode(code.value), layout.code), layout.code, x, y, CODE_FONT_KEY) +
-    textOperators(context.fitText(context.address, layout.address), layout.address, x, y)
+    textOperators(context.fitText(context.address, layout.address), layout.address, x, y) +
+    (context.smsNumber && layout.sms
+      ? textOperators(
+          context.fitText(smsLineText(code.value, context.smsNumber), layout.sms),
+          layout.sms,
+          x,
+          y,
+        )
+      : '')
   );
 }
 
@@ -132,6 +146,7 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
   const layouts = new Map<number, LabelContentLayout>();
   const symbol = options.symbol ?? LABEL_SYMBOL;
   const { dx, dy } = calibrationOffset(options.calibration);
+  const smsNumber = (!template.noSmsLine && options.smsNumber) || null;
   const context: LabelContext = {
     pageHeight: pdfY(template, 0),
     dx,
@@ -145,6 +160,7 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
         layouts.get(moduleCount) ??
         labelContentLayout(template.labelDiameter, moduleCount, {
           quietZoneModules: symbol.quietZoneModules,
+          smsLine: smsNumber !== null,
         });
       layouts.set(moduleCount, layout);
       return layout;
@@ -153,6 +169,7 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
     address: options.domainName,
     symbol,
     chosenSymbol: options.symbol !== undefined,
+    smsNumber,
   };
 
   const pagesDone: Promise<void>[] = [];

@@ -96,6 +96,8 @@ export interface PrintTemplate {
   name: string;
   description: string;
   labelsPerSheet: number;
+  /** Why this label cannot carry the instance's SMS line; null: it prints it when there is a number. */
+  noSmsLine: string | null;
 }
 
 export interface BulkCreatedCode {
@@ -229,6 +231,8 @@ export const printSheetsRequest = z.object({
   startRow: z.number().int().min(1).max(100).default(1),
   domainName: safeText('domainName').min(1).max(253),
   brandWord: safeText('brandWord').min(1).max(40),
+  /** The instance's SMS number (app configuration): "or text CODE to …" on labels with room. */
+  smsNumber: safeText('smsNumber').max(40).nullable().optional(),
   sets: z.array(labelSheetSet).min(1).max(50),
   /** 'placeholder' draws a plain square where each QR symbol goes (alignment tests). */
   symbols: z.enum(['qr', 'placeholder']).default('qr'),

@@ -10,5 +10,7 @@ export const appConfig = z.object({
   brandName: z.string(),
   brandWord: z.string(),
   companyName: z.string(),
+  /** The number finders text, printed on labels (SMS_PUBLIC_NUMBER); null: none. */
+  smsNumber: z.string().nullable().default(null),
 });
 export type AppConfig = z.infer<typeof appConfig>;

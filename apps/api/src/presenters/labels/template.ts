@@ -6,4 +6,5 @@ export const presentTemplate = (template: LabelTemplate): PrintTemplate => ({
   name: template.name,
   description: template.description,
   labelsPerSheet: template.labelsPerSheet,
+  noSmsLine: template.noSmsLine ?? null,
 });

@@ -27,10 +27,11 @@ describe('GET /api/templates', () => {
       name: '3/4" Round',
       description: expect.any(String),
       labelsPerSheet: 80,
+      noSmsLine: expect.stringMatching(/no room for a sixth line/),
     });
     expect(res.body.data.map((tpl) => tpl.labelsPerSheet)).toContain(32);
     for (const tpl of res.body.data)
-      expect(Object.keys(tpl).sort()).toEqual(['description', 'id', 'labelsPerSheet', 'name']);
+      expect(Object.keys(tpl).sort()).toEqual(['description', 'id', 'labelsPerSheet', 'name', 'noSmsLine']);
   });
 });
 

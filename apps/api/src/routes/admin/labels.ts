@@ -8,10 +8,15 @@ export function labelRoutes({ config }: Deps): RouteDef[] {
   const send = async (
     ctx: Context,
     trx: Conn,
-    props: Omit<SetLabelsPdfProps, 'domainName' | 'brandWord'>,
+    props: Omit<SetLabelsPdfProps, 'domainName' | 'brandWord' | 'smsNumber'>,
   ) => {
     const { bytes, filename } = await setLabelsPdf(
-      { ...props, domainName: config.domainName, brandWord: config.brand.word },
+      {
+        ...props,
+        domainName: config.domainName,
+        brandWord: config.brand.word,
+        smsNumber: config.sms.publicNumber,
+      },
       { trx },
     );
     ctx.status = 200;

@@ -52,6 +52,7 @@ export function systemRoutes(deps: Deps): RouteDef[] {
       brandName: config.brand.name,
       brandWord: config.brand.word,
       companyName: config.brand.company,
+      smsNumber: config.sms.publicNumber,
     })),
   ];
 }

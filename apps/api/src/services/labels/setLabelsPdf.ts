@@ -12,6 +12,8 @@ export interface SetLabelsPdfProps {
   templateId?: string;
   domainName: string;
   brandWord: string;
+  /** "or text CODE to NUMBER" on labels with room for it (SMS_PUBLIC_NUMBER); null: none. */
+  smsNumber: string | null;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function setLabelsPdf(props: SetLabelsPdfProps, { trx }: Pick<Ctx, 
     startRow: start.row,
     domainName: props.domainName,
     brandWord: props.brandWord,
+    smsNumber: props.smsNumber,
     title: `QR labels: ${first.name || 'Unnamed Set'}`,
   });
   const name = loaded.length === 1 ? first.name || first.id : `${first.name} and more`;

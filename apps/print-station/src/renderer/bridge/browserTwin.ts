@@ -233,6 +233,7 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
             startRow: start.row,
             domainName: job.kind === 'sets' ? config.domainName : job.domainName,
             brandWord: config.brandWord,
+            smsNumber: config.smsNumber,
             calibration: calibrationOf(printer),
           });
           return {

@@ -8,6 +8,7 @@ import { useStation } from './stationContext';
 interface LabelConfig {
   domainName: string;
   brandWord: string;
+  smsNumber?: string | null;
 }
 
 /**
@@ -74,6 +75,8 @@ export function AdminHost({ children }: { children: ReactNode }) {
           ),
         domainName: config.domainName,
         brandWord: config.brandWord,
+        // Main prints with the number it loads from the server itself; the screens only show it.
+        smsNumber: config.smsNumber ?? null,
       },
     [bridge, config, admin],
   );

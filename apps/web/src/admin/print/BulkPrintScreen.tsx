@@ -55,6 +55,7 @@ export function BulkPrintScreen() {
         templateId,
         domainName: services.domainName,
         brandWord: services.brandWord,
+        smsNumber: services.smsNumber,
         start,
       });
       // The port marked what came out.

@@ -9,7 +9,13 @@ import type { BulkCreateCodesResult, PrintSheetsRequest } from '@homing/shared';
  */
 export function batchPrintRequest(
   batch: BulkCreateCodesResult,
-  options: { templateId: string; domainName: string; brandWord: string; start?: StartPosition },
+  options: {
+    templateId: string;
+    domainName: string;
+    brandWord: string;
+    smsNumber?: string | null;
+    start?: StartPosition;
+  },
 ): PrintSheetsRequest {
   const codesBySet = new Map<string, { value: string }[]>(batch.setIds.map((id) => [id, []]));
   for (const code of batch.qrCodes) codesBySet.get(code.setId)?.push({ value: code.value });
@@ -28,6 +34,7 @@ export function batchPrintRequest(
     templateId: options.templateId,
     domainName: options.domainName,
     brandWord: options.brandWord,
+    smsNumber: options.smsNumber ?? null,
     ...(midSheet ? { startColumn: start.column, startRow: start.row } : {}),
     sets,
     confirmHints: {

@@ -6,6 +6,7 @@ import {
   ptToInch,
   qrSvgPath,
   printedCode,
+  smsLineText,
   type LabelContentLayout,
   type LabelPlacement,
   type LabelTemplate,
@@ -24,6 +25,8 @@ interface PlacedLabel {
   setName: string;
   /** The code as people read it, under the symbol. */
   code: string;
+  /** "or text CODE to NUMBER" under the address, or null (no number, or no room on this label). */
+  sms: string | null;
   /** The QR symbol's text and module count, or null for a placeholder. */
   qr: { path: string; size: number } | null;
 }
@@ -31,6 +34,7 @@ interface PlacedLabel {
 /** Every label of a job by sheet, each set starting on a new sheet (label-layout's `jobSets`). */
 function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedLabel[][] {
   const sheets: PlacedLabel[][] = [];
+  const smsNumber = (!template.noSmsLine && request.smsNumber) || null;
   const start = { column: request.startColumn ?? 1, row: request.startRow ?? 1 };
   const sizes = request.sets.map((set) => set.codes.length);
   for (const placement of placeJobLabels(sizes, template, start)) {
@@ -42,6 +46,7 @@ function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedL
       placement,
       setName: set.setName,
       code: printedCode(value),
+      sms: smsNumber && smsLineText(value, smsNumber),
       qr: matrix ? { path: qrSvgPath(matrix), size: matrix.size } : null,
     });
   }
@@ -49,11 +54,12 @@ function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedL
 }
 
 /** Label layouts by QR module count: every symbol of a job has one of a few sizes. */
-function layoutCache(template: LabelTemplate) {
+function layoutCache(template: LabelTemplate, smsLine: boolean) {
   const cache = new Map<number, LabelContentLayout>();
   return (modules: number) => {
     let found = cache.get(modules);
-    if (!found) cache.set(modules, (found = labelContentLayout(template.labelDiameter, modules)));
+    if (!found)
+      cache.set(modules, (found = labelContentLayout(template.labelDiameter, modules, { smsLine })));
     return found;
   };
 }
@@ -137,6 +143,7 @@ function Label({
       )}
       <Line text={label.code} line={content.code} weight="bold" className="print-label__code" />
       <Line text={domainName} line={content.address} />
+      {label.sms && content.sms && <Line text={label.sms} line={content.sms} className="print-label__sms" />}
     </svg>
   );
 }
@@ -148,7 +155,8 @@ function Label({
 export function PrintLayout({ request, onReady }: { request: PrintSheetsRequest; onReady?: () => void }) {
   const template = jobTemplate(request);
   const sheets = useMemo(() => placeJob(request, template), [request, template]);
-  const layout = useMemo(() => layoutCache(template), [template]);
+  const smsLine = !template.noSmsLine && Boolean(request.smsNumber);
+  const layout = useMemo(() => layoutCache(template, smsLine), [template, smsLine]);
   // Effects run once the sheets are in the document: only then may the print dialog open.
   useEffect(() => onReady?.(), [sheets, onReady]);
   const { width, height } = template.page;

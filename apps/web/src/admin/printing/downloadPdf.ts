@@ -69,6 +69,7 @@ export async function downloadRenderedPdf(
       startRow: request.startRow,
       domainName: request.domainName,
       brandWord: request.brandWord,
+      smsNumber: request.smsNumber,
       title: request.title,
     });
     save(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), filename);

@@ -97,6 +97,7 @@ export function QrSetsScreen() {
         templateId: set.templateId,
         domainName: services.domainName,
         brandWord: services.brandWord,
+        smsNumber: services.smsNumber,
         ...setStart(set, startText),
         sets: [
           { setId: set.id, setName: set.name, codes: detail.data.qrCodes.map(({ value }) => ({ value })) },

@@ -1,0 +1,102 @@
+/**
+ * The instance's SMS number on the station's labels (issue 29): main loads it from the server's
+ * app configuration, as it does the codes and the domain, and the PDF cups-pdf wrote holds "or text
+ * CODE to NUMBER" under every label with room for it (Avery 22805), still read back by the scanner,
+ * and nothing of it on a label without room (Avery 4221).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getTemplate, smsLineText } from '@homing/label-layout';
+import type { QrCodeSetDetail } from '@homing/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
+import { cupsSkipNote, hasCupsQueue, QUEUE, restartQueue, waitForOutput } from '../testing/cups';
+import { hasPdftoppm, scanSheets } from '../testing/labelScan';
+import type { StationServer } from '../testing/stationServer';
+import { DOMAIN, startStationServer } from '../testing/stationServer';
+import { CalibrationStore } from './calibration';
+import { JobHistory } from './jobHistory';
+import { printSheets } from './printSheets';
+import { CupsSpooler } from './spooler';
+import { stationSheetsJobSchema } from '../shared/ipc';
+
+const NUMBER = '+1 555 010 0199';
+const skip =
+  skipWithout(hasCupsQueue, `the CUPS queue ${QUEUE}`, 'run .ci/cups-setup as root') ||
+  skipWithout(hasPdftoppm, "poppler's pdftoppm and pdftotext", 'apt-get install poppler-utils');
+
+describe.skipIf(skip)(`the SMS line on ${QUEUE}${cupsSkipNote}`, () => {
+  let t: StationServer;
+  let home: string;
+  const pdfText = (pdf: Uint8Array) => {
+    const file = join(home, `${Math.random().toString(36).slice(2)}.pdf`);
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  };
+
+  beforeAll(async () => {
+    restartQueue();
+    t = await startStationServer(DOMAIN, {
+      SMS_PUBLIC_NUMBER: NUMBER,
+      SMS_INBOUND_SECRET: 'a-webhook-secret-of-16+',
+    });
+    home = mkdtempSync(join(tmpdir(), 'station-sms-line-'));
+  });
+  afterAll(async () => {
+    await t?.server.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const print = async (templateId: string) => {
+    const res = await t.server.api<{ data: QrCodeSetDetail }>(
+      'POST',
+      '/api/admin/qr-sets/create-with-codes',
+      {
+        token: t.admin.token,
+        body: { templateId },
+      },
+    );
+    expect(res.status).toBe(201);
+    const set = res.body.data;
+    const outcome = await printSheets(
+      {
+        api: t.api,
+        spooler: new CupsSpooler(),
+        calibration: new CalibrationStore(join(home, 'calibration.json')),
+        history: new JobHistory(join(home, 'history.jsonl')),
+        pollMs: 100,
+      },
+      stationSheetsJobSchema.parse({ kind: 'sets', setIds: [set.id] }),
+      QUEUE,
+    );
+    expect(outcome).toMatchObject({ pages: 1, labels: set.qrCodes.length, marked: true });
+    return { set, pdf: await waitForOutput(outcome.title) };
+  };
+
+  it('Avery 22805: every label printed says "or text CODE to +1 555 010 0199", and every code still reads', async () => {
+    expect((await t.api.getAppConfig()).smsNumber).toBe(NUMBER);
+    const { set, pdf } = await print('avery-22805');
+    const text = pdfText(pdf);
+    const values = set.qrCodes.map((code) => code.value);
+    for (const value of values) expect(text).toContain(smsLineText(value, NUMBER));
+    const scan = await scanSheets(
+      pdf,
+      values,
+      DOMAIN,
+      { column: 1, row: 1 },
+      { xMm: 0, yMm: 0 },
+      getTemplate('avery-22805')!,
+    );
+    expect(scan.missing.concat(scan.unexpected)).toEqual([]);
+    expect(scan.read).toHaveLength(values.length);
+  });
+
+  it('Avery 4221 has no room: the labels print without the line', async () => {
+    const { pdf } = await print('avery-4221');
+    const text = pdfText(pdf);
+    expect(text).toContain(DOMAIN);
+    expect(text).not.toContain('or text');
+  });
+});
