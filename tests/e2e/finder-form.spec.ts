@@ -201,13 +201,15 @@ test('every visitor state of a label on a phone, in en, es and fr: no serious ax
       found.push(...(await seriousFindings(page)).map((f) => `${name} ${locale}: ${f}`));
       const t = MESSAGES[locale.slice(0, 2) as Lang];
       const message = page.getByLabel(t.messageLabel);
-      if (await message.count()) {
+      // The phone's message and the confirmation are the same elements in every language: checked
+      // in English (each state's page itself is checked in all three above).
+      if (locale === 'en-US' && (await message.count())) {
+        await message.fill('Found it.');
         await page.getByRole('textbox', { name: t.phoneLabel }).fill('12');
         await page.getByRole('button', { name: t.submit }).click();
         await expect(page.getByText(t.phoneIncomplete)).toBeVisible();
         found.push(...(await seriousFindings(page)).map((f) => `${name} ${locale}, phone named: ${f}`));
         await page.getByRole('textbox', { name: t.phoneLabel }).fill('');
-        await message.fill('Found it.');
         await page.getByRole('button', { name: t.submit }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         found.push(...(await seriousFindings(page)).map((f) => `${name} ${locale}, confirmation: ${f}`));

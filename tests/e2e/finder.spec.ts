@@ -68,7 +68,15 @@ test('without a phone: the confirmation, both buttons; location refused is ignor
   await expect(f.dialog).toHaveCount(0);
 
   await f.message.fill('On the bench by the pond.');
-  await f.phone.fill('555-12'); // not a whole number: treated as none
+  // Not a whole number: said at the field, nothing asked or sent (issue 24: no number silently dropped).
+  await f.phone.fill('555-12');
+  await f.submit.click();
+  await expect(
+    page.getByText('This number looks incomplete. Finish it, or clear the field to send without a number.'),
+  ).toBeVisible();
+  await expect(f.dialog).toHaveCount(0);
+  // Cleared: the confirmation opens, and says the on-screen link still brings replies.
+  await f.phone.fill('');
   await f.submit.click();
   await expect(f.dialog).toBeVisible();
   await expect(f.dialog).toHaveAttribute('aria-modal', 'true');
