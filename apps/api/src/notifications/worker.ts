@@ -156,38 +156,13 @@ export function notificationWorker(
     try {
       if (!deps.photos) throw new Error('no photo store configured');
       await deps.photos.delete(job.to);
-      await knex.transaction(async (trx) => {
-        await trx('notifications')
-          .where({ id: job.id })
-          .update({ status: 'delivered', deliveredAt: knex.fn.now(), lockedUntil: null, lastError: null });
-        await trx('notificationAttempts').insert({
-          notificationId: job.id,
-          attempt: job.attempts,
-          ok: true,
-          startedAt,
-        });
-      });
+      await recordAttempt(job, startedAt, { ok: true });
       deps.onAttempt?.(job.channel, 'delivered');
     } catch (err) {
       const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
       const message = (err instanceof Error ? err.message : String(err)) + cause;
       logger.warn({ id: job.id, attempt: job.attempts, err: message }, 'photo deletion failed; retrying');
-      await knex.transaction(async (trx) => {
-        await trx('notifications')
-          .where({ id: job.id })
-          .update({
-            lockedUntil: null,
-            lastError: message.slice(0, 1000),
-            nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)),
-          });
-        await trx('notificationAttempts').insert({
-          notificationId: job.id,
-          attempt: job.attempts,
-          ok: false,
-          error: message.slice(0, 1000),
-          startedAt,
-        });
-      });
+      await recordAttempt(job, startedAt, { ok: false, error: message, giveUp: false });
       deps.onAttempt?.(job.channel, 'retry');
     } finally {
       held.delete(job.id);
@@ -256,22 +231,7 @@ export function notificationWorker(
           : job.channel === 'push'
             ? await push(job)
             : await deps.sms.send({ to: job.to, body: job.text, idempotencyKey: job.idempotencyKey });
-      await knex.transaction(async (trx) => {
-        await trx('notifications').where({ id: job.id }).update({
-          status: 'delivered',
-          deliveredAt: knex.fn.now(),
-          lockedUntil: null,
-          lastError: null,
-          quietHeld: false,
-        });
-        await trx('notificationAttempts').insert({
-          notificationId: job.id,
-          attempt: job.attempts,
-          ok: true,
-          providerId,
-          startedAt,
-        });
-      });
+      await recordAttempt(job, startedAt, { ok: true, providerId });
       deps.onAttempt?.(job.channel, 'delivered');
       try {
         await deps.onDelivered?.(job);
@@ -297,25 +257,49 @@ export function notificationWorker(
         { id: job.id, channel: job.channel, attempt: job.attempts, err: message, giveUp },
         'notification delivery failed',
       );
-      await knex.transaction(async (trx) => {
-        await trx('notifications')
-          .where({ id: job.id })
-          .update({
-            status: giveUp ? 'failed' : 'pending',
-            lockedUntil: null,
-            lastError: message.slice(0, 1000),
-            nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)),
-          });
-        await trx('notificationAttempts').insert({
-          notificationId: job.id,
-          attempt: job.attempts,
-          ok: false,
-          error: message.slice(0, 1000),
-          startedAt,
-        });
-      });
+      await recordAttempt(job, startedAt, { ok: false, error: message, giveUp });
       deps.onAttempt?.(job.channel, giveUp ? 'failed' : 'retry');
     }
+  }
+
+  /**
+   * One attempt's outcome, in one transaction: the row delivered, failed for good, or due again
+   * after the backoff (a leased row is still 'pending'), and the attempt in the row's history.
+   */
+  async function recordAttempt(
+    job: { id: string; attempts: number },
+    startedAt: Date,
+    outcome: { ok: true; providerId?: string | null } | { ok: false; error: string; giveUp: boolean },
+  ) {
+    const error = outcome.ok ? undefined : outcome.error.slice(0, 1000);
+    await knex.transaction(async (trx) => {
+      await trx('notifications')
+        .where({ id: job.id })
+        .update(
+          outcome.ok
+            ? {
+                status: 'delivered',
+                deliveredAt: knex.fn.now(),
+                lockedUntil: null,
+                lastError: null,
+                quietHeld: false,
+              }
+            : {
+                status: outcome.giveUp ? 'failed' : 'pending',
+                lockedUntil: null,
+                lastError: error,
+                nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)),
+              },
+        );
+      await trx('notificationAttempts').insert({
+        notificationId: job.id,
+        attempt: job.attempts,
+        ok: outcome.ok,
+        providerId: outcome.ok ? outcome.providerId : undefined,
+        error,
+        startedAt,
+      });
+    });
   }
 
   /**
