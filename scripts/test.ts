@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findElectronBinary } from '../apps/print-station/scripts/electronRuntime';
@@ -168,12 +169,24 @@ function tools(): Skip[] {
   return found;
 }
 
-/** Runs a command in the repository, output shown as it comes; resolves its exit code. */
-function run(command: string, args: string[]): Promise<number> {
+/**
+ * Runs a command in the repository, output shown as it comes (each line after `prefix`, when
+ * given, so two suites running side by side stay readable); resolves its exit code.
+ */
+function run(command: string, args: string[], prefix = ''): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit' });
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (prefix)
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ] as const)
+        readline.createInterface({ input: from! }).on('line', (line) => to.write(`${prefix}${line}\n`));
     child.once('error', () => resolve(1));
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
@@ -221,8 +234,12 @@ async function main() {
     return;
   }
 
-  const vitest = await run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
-  const e2e = browser ? await run('npm', ['run', 'test:e2e']) : 0;
+  // The two suites side by side: each alone leaves part of the two cores idle while it waits on
+  // PostgreSQL, CUPS, sockets or a page (vitest used about 1.5 of them, the browser tests 0.7).
+  const [vitest, e2e] = await Promise.all([
+    run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]),
+    browser ? run('npm', ['run', 'test:e2e'], '[browser] ') : 0,
+  ]);
 
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   console.log(

@@ -72,7 +72,10 @@ export default defineConfig({
       // server's locked data folder); browser tests make codes through the admin API with it.
       // TRUST_PROXY=1: a test's finder can report from another address (X-Forwarded-For) than the
       // owner, as a real finder does; the gift is never earned by the owner's own address.
-      command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 ACCOUNT_REQUEST_LIMIT_PER_ADDRESS=100000 PASSWORD_LIMIT_PER_ADDRESS=100000 TRUST_PROXY=1 ${PEERS_ENV} npx tsx apps/api/src/main.ts`,
+      // HTTP_KEEP_ALIVE_TIMEOUT_MS: a test's request context keeps its sockets between calls; with
+      // the default 5 s, a call made as the server closes an idle one reads ECONNRESET (browsers
+      // retry such a request, Playwright's request context does not).
+      command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production HTTP_KEEP_ALIVE_TIMEOUT_MS=300000 SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 ACCOUNT_REQUEST_LIMIT_PER_ADDRESS=100000 PASSWORD_LIMIT_PER_ADDRESS=100000 TRUST_PROXY=1 ${PEERS_ENV} npx tsx apps/api/src/main.ts`,
       cwd: repoRoot,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
