@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MESSAGES } from '../../apps/web/src/found/messages';
-import { bearer, freshCode, labelledItem, ok, PHONE } from './finderFixtures';
-import { registerViaApi } from './helpers';
+import { LABEL_STATES, labelledItem, PHONE } from './finderFixtures';
 
 // Issue 24, items 5 and the accessibility check: a number the finder typed is never dropped on the
 // way (named in its field until fixed or cleared), and every state a visitor can meet at a label
@@ -141,52 +140,8 @@ async function seriousFindings(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-async function claimedLabel(request: APIRequestContext) {
-  const owner = await registerViaApi(request);
-  const code = await freshCode(request);
-  await ok(
-    await request.post('/api/qr-codes/claim', {
-      headers: bearer(owner.sessionToken),
-      data: { qrCode: code, setId: null, claimAll: false },
-    }),
-  );
-  return code;
-}
-
-const VISITOR_STATES: Record<string, (request: APIRequestContext) => Promise<string>> = {
-  'found item': async (request) => (await labelledItem(request, { name: ITEM, type: 'keys' })).code,
-  'lost item': async (request) => {
-    const label = await labelledItem(request, { name: ITEM, type: 'keys' });
-    await ok(
-      await request.put(`/api/items/${label.itemId}/lost`, {
-        headers: bearer(label.owner.token),
-        data: { message: 'Lost near the station.' },
-      }),
-    );
-    return label.code;
-  },
-  'claimed label on no item': claimedLabel,
-  'label of a deleted item': async (request) => {
-    const label = await labelledItem(request, { name: ITEM, type: 'keys' });
-    await ok(await request.delete(`/api/items/${label.itemId}`, { headers: bearer(label.owner.token) }));
-    return label.code;
-  },
-  'switched off': async (request) => {
-    const label = await labelledItem(request, { name: ITEM, type: 'keys' });
-    await ok(
-      await request.put(`/api/items/${label.itemId}`, {
-        headers: bearer(label.owner.token),
-        data: { name: ITEM, itemTypeId: 'keys', status: 'inactive' },
-      }),
-    );
-    return label.code;
-  },
-  unclaimed: (request) => freshCode(request),
-  'unknown code': async () => 'ZZZZZZZZZ2',
-};
-
 // One test per state, so the walk spreads over the workers instead of running as one long test.
-for (const [name, make] of Object.entries(VISITOR_STATES))
+for (const [name, make] of Object.entries(LABEL_STATES))
   test(`${name}: the label's page on a phone, in en, es and fr: no serious axe finding`, async ({
     browser,
     request,

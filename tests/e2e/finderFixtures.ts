@@ -157,3 +157,61 @@ export async function reportAndTalk(
   );
   return data;
 }
+
+/** The item name the label makers below give their items. */
+export const STATE_ITEM = 'Brass keys';
+
+async function claimedLabel(request: APIRequestContext) {
+  const owner = await registerViaApi(request);
+  const code = await freshCode(request);
+  await ok(
+    await request.post('/api/qr-codes/claim', {
+      headers: bearer(owner.sessionToken),
+      data: { qrCode: code, setId: null, claimAll: false },
+    }),
+  );
+  return { owner, code };
+}
+
+/** Every state a printed label can be in for a visitor at /qr/{code}: each makes one, gives its code. */
+export const LABEL_STATES: Record<string, (request: APIRequestContext) => Promise<string>> = {
+  'found item': async (request) => (await labelledItem(request, { name: STATE_ITEM, type: 'keys' })).code,
+  'lost item': async (request) => {
+    const label = await labelledItem(request, { name: STATE_ITEM, type: 'keys' });
+    await ok(
+      await request.put(`/api/items/${label.itemId}/lost`, {
+        headers: bearer(label.owner.token),
+        data: { message: 'Lost near the station.' },
+      }),
+    );
+    return label.code;
+  },
+  'claimed label on no item': async (request) => (await claimedLabel(request)).code,
+  'label of a deleted item': async (request) => {
+    const label = await labelledItem(request, { name: STATE_ITEM, type: 'keys' });
+    await ok(await request.delete(`/api/items/${label.itemId}`, { headers: bearer(label.owner.token) }));
+    return label.code;
+  },
+  'switched off': async (request) => {
+    const label = await labelledItem(request, { name: STATE_ITEM, type: 'keys' });
+    await ok(
+      await request.put(`/api/items/${label.itemId}`, {
+        headers: bearer(label.owner.token),
+        data: { name: STATE_ITEM, itemTypeId: 'keys', status: 'inactive' },
+      }),
+    );
+    return label.code;
+  },
+  unclaimed: (request) => freshCode(request),
+  'released by a deleted account': async (request) => {
+    const { owner, code } = await claimedLabel(request);
+    await ok(
+      await request.post('/api/users/me/delete', {
+        headers: bearer(owner.sessionToken),
+        data: { password: owner.password },
+      }),
+    );
+    return code;
+  },
+  'unknown code': async () => 'ZZZZZZZZZ2',
+};

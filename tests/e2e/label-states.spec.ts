@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { LOST_TEXT } from '../../apps/web/src/found/lostText';
 import { MESSAGES } from '../../apps/web/src/found/messages';
-import { bearer, freshCode, labelledItem, ok, PHONE } from './finderFixtures';
+import { freshCode, LABEL_STATES, labelledItem, PHONE, STATE_ITEM } from './finderFixtures';
 import { openSignedIn, registerViaApi } from './helpers';
 
 // Issue 24: whatever state a printed label is in, a visitor at /qr/{code} gets the light finder
@@ -27,96 +27,54 @@ interface State {
   status?: number;
 }
 
-const ITEM = 'Brass keys';
-async function ownerOf(request: APIRequestContext) {
-  const owner = await registerViaApi(request);
-  const code = await freshCode(request);
-  await ok(
-    await request.post('/api/qr-codes/claim', {
-      headers: bearer(owner.sessionToken),
-      data: { qrCode: code, setId: null, claimAll: false },
-    }),
-  );
-  return { owner, code };
-}
+const ITEM = STATE_ITEM;
 
 const STATES: Record<string, State> = {
   'found item': {
     state: 'item',
-    make: async (request) => (await labelledItem(request, { name: ITEM, type: 'keys' })).code,
+    make: LABEL_STATES['found item'],
     heading: (lang) => fill(MESSAGES[lang].youFound, { name: ITEM }),
     form: true,
   },
   'lost item': {
     state: 'item',
-    make: async (request) => {
-      const label = await labelledItem(request, { name: ITEM, type: 'keys' });
-      await ok(
-        await request.put(`/api/items/${label.itemId}/lost`, {
-          headers: bearer(label.owner.token),
-          data: { message: 'Lost near the station.' },
-        }),
-      );
-      return label.code;
-    },
+    make: LABEL_STATES['lost item'],
     heading: (lang) => fill(MESSAGES[lang].youFound, { name: ITEM }),
     form: true,
   },
   'claimed label on no item': {
     state: 'unattached',
-    make: async (request) => (await ownerOf(request)).code,
+    make: LABEL_STATES['claimed label on no item'],
     heading: (lang) => LOST_TEXT[lang].unattachedTitle,
     form: true,
   },
   'label of a deleted item': {
     state: 'unattached',
-    make: async (request) => {
-      const label = await labelledItem(request, { name: ITEM, type: 'keys' });
-      await ok(await request.delete(`/api/items/${label.itemId}`, { headers: bearer(label.owner.token) }));
-      return label.code;
-    },
+    make: LABEL_STATES['label of a deleted item'],
     heading: (lang) => LOST_TEXT[lang].unattachedTitle,
     form: true,
   },
   'switched off': {
     state: 'inactive',
-    make: async (request) => {
-      const label = await labelledItem(request, { name: ITEM, type: 'keys' });
-      await ok(
-        await request.put(`/api/items/${label.itemId}`, {
-          headers: bearer(label.owner.token),
-          data: { name: ITEM, itemTypeId: 'keys', status: 'inactive' },
-        }),
-      );
-      return label.code;
-    },
+    make: LABEL_STATES['switched off'],
     heading: (lang) => MESSAGES[lang].inactiveTitle,
     form: false,
   },
   unclaimed: {
     state: 'unclaimed',
-    make: (request) => freshCode(request),
+    make: LABEL_STATES['unclaimed'],
     heading: (lang) => MESSAGES[lang].unclaimedTitle,
     form: false,
   },
   'released by a deleted account': {
     state: 'unclaimed',
-    make: async (request) => {
-      const { owner, code } = await ownerOf(request);
-      await ok(
-        await request.post('/api/users/me/delete', {
-          headers: bearer(owner.sessionToken),
-          data: { password: owner.password },
-        }),
-      );
-      return code;
-    },
+    make: LABEL_STATES['released by a deleted account'],
     heading: (lang) => MESSAGES[lang].unclaimedTitle,
     form: false,
   },
   'unknown code': {
     state: 'unknown',
-    make: async () => 'ZZZZZZZZZ2',
+    make: LABEL_STATES['unknown code'],
     heading: (lang) => MESSAGES[lang].unknownTitle,
     form: false,
     status: 404,
