@@ -2,11 +2,14 @@
  * Electron's main process: wiring only. What the station does lives in ../core (also used by the
  * command line); the security rules in ./security.ts; every IPC payload is parsed in ./ipc.ts.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow } from 'electron';
 import { app, dialog, ipcMain, safeStorage, session } from 'electron';
+import { prepareZXingModule } from 'zxing-wasm/reader';
+// electron-vite copies the file beside the build and gives its path (the reader never downloads it).
+import zxingWasm from 'zxing-wasm/reader/zxing_reader.wasm?asset';
 import { createStation } from '../core/station';
 import { CHANNELS } from '../shared/bridge';
 import { registerIpc } from './ipc';
@@ -21,6 +24,7 @@ const preload = join(here, '../preload/index.cjs');
 
 const MARK_RETRY_MS = 30_000;
 let mainWindow: BrowserWindow | null = null;
+let zxingReady: Promise<unknown> | undefined;
 
 async function start(): Promise<void> {
   hardenApp(app, appUrl);
@@ -43,6 +47,10 @@ async function start(): Promise<void> {
     station,
     isTrustedSender: (event) => isTrustedSender(event.senderFrame?.url, appUrl),
     sessions,
+    zxingReady: () =>
+      (zxingReady ??= readFile(zxingWasm).then((wasm) =>
+        prepareZXingModule({ overrides: { wasmBinary: new Uint8Array(wasm).buffer }, fireImmediately: true }),
+      )),
     sendProgress: (event) => mainWindow?.webContents.send(CHANNELS.progress, event),
     savePdf: async (bytes, suggestedName) => {
       const options = { defaultPath: suggestedName, filters: [{ name: 'PDF', extensions: ['pdf'] }] };

@@ -1,6 +1,7 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import type { z } from 'zod';
 import type { Station } from '../core/station';
+import { readBackPixels } from '../core/scanDecode';
 import { queueTemplates } from '../core/queueMedia';
 import type { ApiReply, IpcResult, ProgressEvent, SessionProtection } from '../shared/bridge';
 import { CHANNELS } from '../shared/bridge';
@@ -15,6 +16,7 @@ import {
   printerOnlySchema,
   printSetSchema,
   printSheetsSchema,
+  readBackSchema,
   saveSetsPdfSchema,
 } from '../shared/ipc';
 
@@ -29,6 +31,8 @@ export interface IpcDeps {
   readonly sendProgress: (event: ProgressEvent) => void;
   /** Asks where to save and writes the file; resolves false when the operator cancels. */
   readonly savePdf: (bytes: Uint8Array, suggestedName: string) => Promise<boolean>;
+  /** Loads zxing-wasm's WebAssembly for reading scans back (once; each caller has its own file). */
+  readonly zxingReady: () => Promise<unknown>;
   /** How the session is kept, and the admin's choice where there is no keyring (SafeSessionStore). */
   readonly sessions: {
     protection(): Promise<SessionProtection>;
@@ -123,6 +127,20 @@ export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
   );
   handle(CHANNELS.history, historySchema, ({ limit }) => station.history.list(limit));
   handle(CHANNELS.pendingMarks, noPayloadSchema, () => station.pendingMarks());
+
+  // Decoding takes seconds and the reprint prints: one at a time, like every job.
+  handle(CHANNELS.readBack, readBackSchema, ({ scan, ...input }) =>
+    exclusive(() =>
+      station.readBack(input, async (sheet) => {
+        await deps.zxingReady();
+        return readBackPixels(scan, sheet);
+      }),
+    ),
+  );
+  handle(CHANNELS.reprintQueue, noPayloadSchema, () => station.reprints.list());
+  handle(CHANNELS.reprint, printerOnlySchema, ({ printer }) =>
+    exclusive(() => station.reprint(printer, deps.sendProgress)),
+  );
 
   // A failure is a failure ({ ok: false }, the preload rejects); cancelling is not one.
   handle(CHANNELS.saveSetsPdf, saveSetsPdfSchema, async (input): Promise<{ saved: boolean }> => {
