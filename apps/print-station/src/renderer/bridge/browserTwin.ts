@@ -281,6 +281,7 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
           };
         },
         loaded.filter(isMarkable).map((set) => set.id),
+        loaded.length === 1 ? start : undefined,
       );
     },
     calibration: {
