@@ -11,6 +11,7 @@ import { reprintEntrySchema } from '../shared/types';
 import type { StationApi } from './apiClient';
 import type { ReadBackReport } from './readBack';
 import type { SheetInput } from './scanDecode';
+import { startProblem } from './setRules';
 
 export type { ReadBackResult, ReprintEntry, ReprintResult } from '../shared/types';
 
@@ -104,6 +105,8 @@ export async function readBackSet(
   const template = getTemplate(set.templateId);
   if (!template) throw new Error(`Unknown label template ${set.templateId}`);
   if (set.qrCodes.length === 0) throw new Error('This set has no codes');
+  const problem = startProblem(template, input.startColumn, input.startRow);
+  if (problem) throw new Error(problem);
   const report = await read({
     template,
     domainName: config.domainName,

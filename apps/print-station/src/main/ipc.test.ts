@@ -298,6 +298,10 @@ describe.skipIf(skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install 
         [{ setId: SET, scan: { width: 5000, height: 1, gray: new Uint8Array(5000) } }, expect.any(String)],
       ] as const)
         expect(await invoke(CHANNELS.readBack, payload)).toEqual({ ok: false, error });
+      expect(await invoke(CHANNELS.readBack, { setId: SET, scan, startColumn: 9 })).toEqual({
+        ok: false,
+        error: 'Start column must be 1-8 and start row 1-10 for 3/4" Round',
+      });
       // A picture with none of the set's labels is not read as 24 missing labels.
       const white = { width: 850, height: 1100, gray: new Uint8Array(850 * 1100).fill(255) };
       expect(await invoke(CHANNELS.readBack, { setId: SET, scan: white })).toEqual({
