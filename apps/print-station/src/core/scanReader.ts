@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule } from 'zxing-wasm/reader';
 import type { ReadBackReport } from './readBack';
-import type { SheetInput } from './scanDecode';
+import type { GrayPixels, SheetInput } from './scanDecode';
 import { readBackPixels } from './scanDecode';
 
 let ready: Promise<unknown> | undefined;
@@ -19,6 +19,12 @@ export function zxingReady(): Promise<unknown> {
     prepareZXingModule({ overrides: { wasmBinary: new Uint8Array(wasm).buffer }, fireImmediately: true }),
   );
   return ready;
+}
+
+/** Grey pixels read back in this process (the tests' stand-in for the window's worker). */
+export async function readScan(scan: GrayPixels, sheet: SheetInput): Promise<ReadBackReport> {
+  await zxingReady();
+  return readBackPixels(scan, sheet);
 }
 
 export interface ScanInput extends SheetInput {

@@ -12,7 +12,7 @@ import type { StationApi } from '../core/apiClient';
 import { readTextIfExists, writeFileAtomic } from '../core/jsonFile';
 import { readBackSet, ReprintQueue } from '../core/reprintQueue';
 import { NOT_THIS_SHEET } from '../core/scanDecode';
-import { zxingReady } from '../core/scanReader';
+import { readScan } from '../core/scanReader';
 import type { Station } from '../core/station';
 import type { IpcResult, ReadBackResult, ReprintResult } from '../shared/bridge';
 import { CHANNELS } from '../shared/bridge';
@@ -32,7 +32,7 @@ function setup(station: Partial<Station> = {}, savePdf: IpcDeps['savePdf'] = asy
     isTrustedSender: (event) => event.senderFrame?.url === 'app',
     sendProgress: (event) => void calls.push(`progress ${event.stage}`),
     savePdf,
-    zxingReady,
+    readScan,
     sessions: {
       protection: async () => 'memory-only',
       setAllowUnencrypted: async (allow) => (allow ? 'unencrypted' : 'memory-only'),

@@ -1,7 +1,8 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import type { z } from 'zod';
 import type { Station } from '../core/station';
-import { readBackPixels } from '../core/scanDecode';
+import type { ReadBackReport } from '../core/readBack';
+import type { GrayPixels, SheetInput } from '../core/scanDecode';
 import { queueTemplates } from '../core/queueMedia';
 import type { ApiReply, IpcResult, ProgressEvent, SessionProtection } from '../shared/bridge';
 import { CHANNELS } from '../shared/bridge';
@@ -31,8 +32,8 @@ export interface IpcDeps {
   readonly sendProgress: (event: ProgressEvent) => void;
   /** Asks where to save and writes the file; resolves false when the operator cancels. */
   readonly savePdf: (bytes: Uint8Array, suggestedName: string) => Promise<boolean>;
-  /** Loads zxing-wasm's WebAssembly for reading scans back (once; each caller has its own file). */
-  readonly zxingReady: () => Promise<unknown>;
+  /** Reads a sheet's grey pixels (`readBackPixels`; in Electron, in a worker thread). */
+  readonly readScan: (scan: GrayPixels, sheet: SheetInput) => Promise<ReadBackReport>;
   /** How the session is kept, and the admin's choice where there is no keyring (SafeSessionStore). */
   readonly sessions: {
     protection(): Promise<SessionProtection>;
@@ -130,12 +131,7 @@ export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
 
   // Decoding takes seconds and the reprint prints: one at a time, like every job.
   handle(CHANNELS.readBack, readBackSchema, ({ scan, ...input }) =>
-    exclusive(() =>
-      station.readBack(input, async (sheet) => {
-        await deps.zxingReady();
-        return readBackPixels(scan, sheet);
-      }),
-    ),
+    exclusive(() => station.readBack(input, (sheet) => deps.readScan(scan, sheet))),
   );
   handle(CHANNELS.reprintQueue, noPayloadSchema, () => station.reprints.list());
   handle(CHANNELS.reprint, printerOnlySchema, ({ printer }) =>
