@@ -15,6 +15,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { CHANNELS } from '../../apps/print-station/src/shared/bridge';
+import { adminApi } from './adminHelpers';
 import { adminSession, E2E_ADMIN_EMAIL, PASSWORD } from './helpers';
 
 const appDir = fileURLToPath(new URL('../../apps/print-station/', import.meta.url));
@@ -74,6 +75,8 @@ test.describe('print station build (outside the repository, stand-in Electron)',
       execArgv: ['--import', pathToFileURL(standIn).href],
       env: { ...process.env, STATION_USER_DATA: join(copy, 'userData'), ELECTRON_RENDERER_URL: undefined },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Structured clone, as Electron's IPC: a scan's pixels cross as a Uint8Array.
+      serialization: 'advanced',
     });
     main.on('message', (message: MainMessage) => {
       messages.push(message);
@@ -142,7 +145,7 @@ test.describe('print station build (outside the repository, stand-in Electron)',
     );
   });
 
-  test('the built renderer and preload: sign in through main and reach the printer screen', async ({
+  test('the built renderer and preload: sign in through main, reach the printer screen, read a scan in main', async ({
     page,
     request,
     baseURL,
@@ -201,6 +204,30 @@ test.describe('print station build (outside the repository, stand-in Electron)',
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Printer', level: 1 })).toBeVisible();
     await expect(page.locator('.station-header__who')).toHaveText(E2E_ADMIN_EMAIL);
+
+    // Main reads a scan back with the WebAssembly its build carries (beside it, not node_modules):
+    // a blank page holds none of the set's labels, and says so.
+    const set = await adminApi<{ id: string }>(
+      request,
+      (await adminSession(request)).sessionToken,
+      'POST',
+      '/api/admin/qr-sets/create-with-codes',
+      { templateId: 'avery-4221' },
+    );
+    const blank = await page.evaluate(
+      (setId) =>
+        window
+          .homingStation!.readBack({
+            setId,
+            scan: { width: 300, height: 400, gray: new Uint8Array(300 * 400).fill(255) },
+          })
+          .then(
+            () => 'read',
+            (error: Error) => error.message,
+          ),
+      set.id,
+    );
+    expect(blank).toMatch(/^No label of this set was found in the picture/);
     expect(errors).toEqual([]);
   });
 });

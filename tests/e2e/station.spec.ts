@@ -7,7 +7,10 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import type { QrCodeSetDetail } from '@homing/shared';
+import sharp from 'sharp';
 import { build, preview, type PreviewServer } from 'vite';
+import { avery4221, labelCentre } from '../../packages/label-layout/src/templates';
+import { rasterise } from '../../packages/label-layout/test/rasterDecode';
 import { adminApi, adminSession, E2E_ADMIN_EMAIL } from './adminHelpers';
 import { PASSWORD } from './helpers';
 
@@ -240,6 +243,100 @@ test.describe('print station (browser twin)', () => {
       'This station has no printer named HomingPDF-elsewhere',
     );
     await expect(stationStatus).toContainText(`Printer: ${TWIN_LABEL_PRINTER} · start column 3, row 2`);
+  });
+
+  test('reads a scan of the sheet it printed back, in a small window: exactly the blank cell reported, then reprinted', async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminSession(request);
+    const set = await adminApi<QrCodeSetDetail>(
+      request,
+      admin.sessionToken,
+      'POST',
+      '/api/admin/qr-sets/create-with-codes',
+      { templateId: 'avery-4221' },
+    );
+    const codes = set.qrCodes.map((code) => code.value);
+    // The sheet as the server renders it from column 3, row 2, scanned at 200 dpi, with column 5,
+    // row 3 (the set's 11th label) left blank.
+    const dpi = 200;
+    const pdf = await request.get(`/api/admin/qr-sets/${set.id}/labels.pdf?startCol=3&startRow=2`, {
+      headers: { Authorization: `Bearer ${admin.sessionToken}` },
+    });
+    expect(pdf.status()).toBe(200);
+    const [scan] = rasterise(await pdf.body(), dpi);
+    const blank = labelCentre(avery4221, 4, 2);
+    const half = Math.round(((avery4221.pitchX * dpi) / 72) * 0.47);
+    for (let dy = -half; dy < half; dy++)
+      for (let dx = -half; dx < half; dx++)
+        scan.gray[
+          (Math.round((blank.y * dpi) / 72) + dy) * scan.width + Math.round((blank.x * dpi) / 72) + dx
+        ] = 255;
+    const png = await sharp(Buffer.from(scan.gray), {
+      raw: { width: scan.width, height: scan.height, channels: 1 },
+    })
+      .png()
+      .toBuffer();
+    const nav = (label: string) =>
+      page.getByRole('navigation', { name: 'Station' }).getByRole('link', { name: label, exact: true });
+
+    await page.setViewportSize({ width: 480, height: 900 });
+    await page.goto(stationUrl);
+    await page.getByLabel('Email or phone number').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('radio', { name: new RegExp(TWIN_PRINTER) }).check();
+    await page.getByLabel('Start column').fill('3');
+    await page.getByLabel('Start row').fill('2');
+    await nav('QR Code Sets').click();
+    await page
+      .locator(`.set-row[data-set-id="${set.id}"]`)
+      .getByRole('button', { name: 'Print', exact: true })
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: 'is marked printed.' })).toBeVisible();
+
+    // The set just printed, from where it started, is what the screen offers to read.
+    await nav('Read back').click();
+    await expect(page.getByRole('heading', { name: 'Read back a sheet', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Set', { exact: true })).toHaveValue(set.id);
+    await expect(page.getByLabel('Printed from column')).toHaveValue('3');
+    await expect(page.getByLabel('Printed from row')).toHaveValue('2');
+
+    // Not a picture: said plainly, nothing read.
+    const file = page.getByLabel('Scan or photo of the sheet');
+    await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByRole('button', { name: 'Read back' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/This file is not a picture the station can read/);
+
+    await file.setInputFiles({ name: 'sheet.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Read back' }).press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Reading every label' })).toBeVisible();
+    // 70 of the 80 labels are on the first sheet.
+    await expect(page.getByText('69 of 70 labels read back fine; 1 problem.')).toBeVisible();
+    const problems = page.getByRole('table', { name: 'Problems found' }).getByRole('row');
+    await expect(problems).toHaveCount(2);
+    await expect(problems.nth(1).getByRole('cell')).toHaveText([
+      'Missing',
+      'column 5, row 3',
+      codes[10],
+      'Nothing printed',
+    ]);
+
+    // Queued from the first free label: the set's last 10 took row 1 and two of row 2 of sheet two.
+    await expect(page.getByRole('listitem').filter({ hasText: codes[10] })).toHaveText(
+      `1 label of ${set.name} (${codes[10]}), from column 3, row 2`,
+    );
+    await page.getByRole('button', { name: 'Reprint failed labels (1)' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reprinted' })).toHaveText(
+      `Reprinted 1 label of ${set.name} as job ${TWIN_PRINTER}-2 on ${TWIN_PRINTER}.`,
+    );
+    await expect(page.getByRole('button', { name: /Reprint failed labels/ })).toHaveCount(0);
+    expect((await twinJobs(page)).at(-1)).toEqual(
+      expect.objectContaining({ printer: TWIN_PRINTER, labels: 1, setIds: [], marked: false }),
+    );
+    // Nothing in the window is wider than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(480);
   });
 
   test('refuses a non-admin with the server’s reason', async ({ page, request }) => {

@@ -187,6 +187,7 @@ describe.skipIf(
       {
         time: expect.any(String),
         setId: set.id,
+        setName: set.name,
         codes: [codes[10], codes[20]],
         startColumn: 1,
         startRow: 1,

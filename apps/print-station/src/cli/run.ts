@@ -1,6 +1,5 @@
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { getTemplate } from '@homing/label-layout';
 import type { PrintPreset } from '@homing/shared';
 import { printPreset } from '@homing/shared';
 import { z, ZodError } from 'zod';
@@ -103,14 +102,6 @@ function inFlightLines(jobs: readonly InFlightJob[]): string[] {
     '',
   ];
 }
-
-const reprintEntry = z.object({
-  time: z.string(),
-  setId: z.string(),
-  codes: z.array(z.string()).min(1),
-  startColumn: z.number().int().min(1).default(1),
-  startRow: z.number().int().min(1).default(1),
-});
 
 const cellOf = (cell: { column: number; row: number }) => `column ${cell.column}, row ${cell.row}`;
 
@@ -232,68 +223,26 @@ async function execute(command: Command, station: Station, io: CliIo, presets: P
       return EXIT.ok;
     }
     case 'read-back': {
-      const api = await station.api();
-      const [set, config] = await Promise.all([api.getSet(command.setId), api.getAppConfig()]);
-      const template = getTemplate(set.templateId);
-      if (!template) throw new Error(`Unknown label template ${set.templateId}`);
       const { readBackScan } = await import('../core/scanReader');
-      const report = await readBackScan({
-        file: command.scan,
-        template,
-        domainName: config.domainName,
-        codes: set.qrCodes.map((code) => code.value),
-        startColumn: command.startColumn,
-        startRow: command.startRow,
-      });
-      if (report.reprint.length > 0) {
-        const entry = {
-          time: new Date().toISOString(),
-          setId: set.id,
-          codes: report.reprint,
-          startColumn: report.reprintStart.column,
-          startRow: report.reprintStart.row,
-        };
-        await appendFile(
-          stationPaths(stationHome(io.env as NodeJS.ProcessEnv)).reprints,
-          `${JSON.stringify(entry)}\n`,
-        );
-      }
+      const { report } = await station.readBack(
+        { setId: command.setId, startColumn: command.startColumn, startRow: command.startRow },
+        (sheet) => readBackScan({ ...sheet, file: command.scan }),
+      );
       if (command.json) io.out(JSON.stringify(report, null, 2));
       else readBackLines(report).forEach(io.out);
       return EXIT.ok;
     }
     case 'reprint': {
       // The read-back's queue: each entry the same codes of one set, from the first free label.
-      const file = stationPaths(stationHome(io.env as NodeJS.ProcessEnv)).reprints;
-      const entries = (await readFile(file, 'utf8').catch(() => ''))
-        .split('\n')
-        .filter((line) => line.trim())
-        .map((line) => reprintEntry.parse(JSON.parse(line)));
-      if (entries.length === 0) {
+      if ((await station.reprints.list()).length === 0) {
         io.out('Nothing queued for reprint.');
         return EXIT.ok;
       }
-      for (const [index, entry] of entries.entries()) {
-        const outcome = await station.printSet(
-          {
-            setId: entry.setId,
-            printer: command.printer,
-            codes: entry.codes,
-            startColumn: entry.startColumn,
-            startRow: entry.startRow,
-          },
-          progress,
-        );
+      // What is printed leaves the queue; what is not (a failure) stays for the next run.
+      const result = await station.reprint(command.printer, progress);
+      for (const { entry, outcome } of result.printed)
         io.out(doneLine(`Reprinted ${entry.codes.join(', ')} of set ${entry.setId}`, outcome));
-        // What is printed leaves the queue; what is not (a failure above) stays for the next run.
-        await writeFile(
-          file,
-          entries
-            .slice(index + 1)
-            .map((rest) => `${JSON.stringify(rest)}\n`)
-            .join(''),
-        );
-      }
+      if (result.error !== null) throw new Error(result.error);
       return EXIT.ok;
     }
     case 'templates': {

@@ -1,5 +1,5 @@
 import type { LabelTemplate } from '@homing/label-layout';
-import { getTemplate, isValidStart } from '@homing/label-layout';
+import { getTemplate } from '@homing/label-layout';
 import type { z } from 'zod';
 import type { stationSheetsJobSchema } from '../shared/ipc';
 import type { StationApi, StationSet } from './apiClient';
@@ -7,6 +7,7 @@ import type { CalibrationStore } from './calibration';
 import type { MarkAttempt } from './markJournal';
 import type { AfterCompleted, JobDeps, JobIntent, JobSpec } from './printJob';
 import { PrintError } from './printJob';
+import { startProblem } from './setRules';
 
 export type { PrintOutcome } from '../shared/types';
 
@@ -96,11 +97,8 @@ export function templateOf(id: string): LabelTemplate {
 }
 
 export function checkStart(template: LabelTemplate, column: number, row: number): void {
-  if (!isValidStart(template, { column, row }))
-    throw new PrintError(
-      'invalid',
-      `Start column must be 1-${template.columns} and start row 1-${template.rows} for ${template.name}`,
-    );
+  const problem = startProblem(template, column, row);
+  if (problem) throw new PrintError('invalid', problem);
 }
 
 /** Anything that fails before a job exists still tells the operator, then propagates. */

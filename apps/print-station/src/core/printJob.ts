@@ -48,6 +48,8 @@ export interface JobSpec {
   /** Queue title: short, file-name safe (cups-pdf names its output after it). */
   readonly title: string;
   readonly setId: string | null;
+  /** Where a whole set's first sheet started (the read-back's default); absent for reprints and the rest. */
+  readonly start?: { readonly column: number; readonly row: number };
   readonly pdf: Uint8Array;
   /** Journals the job right before it is sent (labels jobs, when the station keeps a journal). */
   readonly intent?: () => Promise<JobIntent>;
@@ -114,6 +116,7 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
       time: now().toISOString(),
       kind: spec.kind,
       setId: spec.setId,
+      ...(spec.start && { start: spec.start }),
       title: spec.title,
       printer: spec.printer,
       jobId: job?.id ?? null,

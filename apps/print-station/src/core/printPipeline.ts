@@ -85,6 +85,7 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     printer: input.printer,
     title,
     setId: set.id,
+    ...(!input.codes && { start: { column: startColumn, row: startRow } }),
     pdf: prepared.pdf,
     media: prepared.media,
     ...journaledMarking(

@@ -29,6 +29,7 @@ import { MemorySessionStore } from './session';
 import { createStation } from './station';
 import { registerIpc } from '../main/ipc';
 import type { IpcResult } from '../shared/bridge';
+import { readScan } from './scanReader';
 import { CHANNELS } from '../shared/bridge';
 import { ONLY_WHAT_THE_SERVER_SAYS } from '../shared/ipc';
 import type { PrintOutcome } from '../shared/types';
@@ -115,6 +116,7 @@ describe.skipIf(
         isTrustedSender: () => true,
         sendProgress: () => undefined,
         savePdf: async () => false,
+        readScan,
         sessions: { protection: async () => 'memory-only', setAllowUnencrypted: async () => 'memory-only' },
       },
     );

@@ -98,6 +98,8 @@ export async function printSheets(
     printer,
     title,
     setId: setIds.length === 1 ? setIds[0] : null,
+    // Where the set's sheet started: the read-back screen's default.
+    ...(setIds.length === 1 && { start: { column: job.startColumn, row: job.startRow } }),
     pdf: prepared.pdf,
     media: prepared.media,
     ...journaledMarking(

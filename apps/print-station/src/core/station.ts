@@ -3,6 +3,7 @@ import type { StationApi } from './apiClient';
 import { createApiClient, normalizeServerUrl } from './apiClient';
 import { CalibrationStore } from './calibration';
 import { JobHistory } from './jobHistory';
+import { readTextIfExists, writeFileAtomic } from './jsonFile';
 import { jobRefOf } from './cupsJobs';
 import type { InFlightJob, PendingMark } from './markJournal';
 import { MarkJournal } from './markJournal';
@@ -10,6 +11,10 @@ import type { MarkQueue } from './pipelineParts';
 import type { PrintSheetsJob, PrintSetInput, PrintOutcome, PipelineDeps } from './printPipeline';
 import { printCalibrationSheet, printSet, printSheets } from './printPipeline';
 import type { ProgressEvent } from './printJob';
+import type { ReadBackReport } from './readBack';
+import type { ReadBackResult, ReprintResult } from './reprintQueue';
+import { readBackSet, ReprintQueue } from './reprintQueue';
+import type { SheetInput } from './scanDecode';
 import type { SessionStore } from './session';
 import type { Spooler, SubmittedJob } from './spooler';
 import { CupsSpooler, WindowsSpooler } from './spooler';
@@ -74,6 +79,10 @@ export function createStation(options: StationOptions) {
   const calibration = new CalibrationStore(paths.calibration);
   const history = new JobHistory(paths.history);
   const marks = new MarkJournal(paths.marks);
+  const reprints = new ReprintQueue({
+    read: () => readTextIfExists(paths.reprints),
+    write: (text) => writeFileAtomic(paths.reprints, text),
+  });
   const spooler = options.spooler ?? platformSpooler();
   const client = (serverUrl: string, token: string | null = null) =>
     createApiClient({ serverUrl, token, fetch: options.fetch, timeoutMs: options.apiTimeoutMs });
@@ -320,6 +329,21 @@ export function createStation(options: StationOptions) {
       printer: string,
       onProgress?: ProgressListener,
     ): Promise<PrintOutcome> => printSheets(await deps(onProgress), job, printer),
+
+    /** The read-back's queue of labels to print again. */
+    reprints,
+
+    /** Reads a sheet of the set (`read` decodes the picture) and queues the labels that failed. */
+    readBack: async (
+      input: { setId: string; startColumn: number; startRow: number },
+      read: (sheet: SheetInput) => Promise<ReadBackReport>,
+    ): Promise<ReadBackResult> => readBackSet(await api(), reprints, input, read),
+
+    /** Prints the reprint queue on `printer`: same codes, from each entry's start; marks nothing. */
+    reprint: async (printer: string, onProgress?: ProgressListener): Promise<ReprintResult> => {
+      const pipeline = await deps(onProgress);
+      return reprints.printAll((input) => printSet(pipeline, { ...input, printer }));
+    },
 
     printCalibrationSheet: async (
       input: { printer: string; templateId?: string },

@@ -7,9 +7,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow } from 'electron';
 import { app, dialog, ipcMain, safeStorage, session } from 'electron';
+// electron-vite copies the file beside the build and gives its path (the reader never downloads it).
+import zxingWasm from 'zxing-wasm/reader/zxing_reader.wasm?asset';
+import type { ReadBackReport } from '../core/readBack';
+import type { GrayPixels, SheetInput } from '../core/scanDecode';
 import { createStation } from '../core/station';
 import { CHANNELS } from '../shared/bridge';
 import { registerIpc } from './ipc';
+import type { ScanAnswer, ScanJob } from './scanWorker';
+import startScanWorker from './scanWorker?nodeWorker';
 import { SafeSessionStore } from './safeSessionStore';
 import { hardenApp, hardenSession, isTrustedSender } from './security';
 import { createMainWindow } from './window';
@@ -21,6 +27,19 @@ const preload = join(here, '../preload/index.cjs');
 
 const MARK_RETRY_MS = 30_000;
 let mainWindow: BrowserWindow | null = null;
+
+/** Reads a scan back in a worker thread (./scanWorker.ts): main's event loop stays free meanwhile. */
+function readScan(scan: GrayPixels, { template, ...sheet }: SheetInput): Promise<ReadBackReport> {
+  const job: ScanJob = { wasm: zxingWasm, scan, sheet: { ...sheet, templateId: template.id } };
+  return new Promise((resolve, reject) => {
+    const worker = startScanWorker({ workerData: job });
+    worker.once('message', (answer: ScanAnswer) =>
+      answer.ok ? resolve(answer.report) : reject(new Error(answer.error)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`Reading the scan stopped (code ${code})`)));
+  });
+}
 
 async function start(): Promise<void> {
   hardenApp(app, appUrl);
@@ -43,6 +62,7 @@ async function start(): Promise<void> {
     station,
     isTrustedSender: (event) => isTrustedSender(event.senderFrame?.url, appUrl),
     sessions,
+    readScan,
     sendProgress: (event) => mainWindow?.webContents.send(CHANNELS.progress, event),
     savePdf: async (bytes, suggestedName) => {
       const options = { defaultPath: suggestedName, filters: [{ name: 'PDF', extensions: ['pdf'] }] };

@@ -1,6 +1,8 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import type { z } from 'zod';
 import type { Station } from '../core/station';
+import type { ReadBackReport } from '../core/readBack';
+import type { GrayPixels, SheetInput } from '../core/scanDecode';
 import { queueTemplates } from '../core/queueMedia';
 import type { ApiReply, IpcResult, ProgressEvent, SessionProtection } from '../shared/bridge';
 import { CHANNELS } from '../shared/bridge';
@@ -15,6 +17,7 @@ import {
   printerOnlySchema,
   printSetSchema,
   printSheetsSchema,
+  readBackSchema,
   saveSetsPdfSchema,
 } from '../shared/ipc';
 
@@ -29,6 +32,8 @@ export interface IpcDeps {
   readonly sendProgress: (event: ProgressEvent) => void;
   /** Asks where to save and writes the file; resolves false when the operator cancels. */
   readonly savePdf: (bytes: Uint8Array, suggestedName: string) => Promise<boolean>;
+  /** Reads a sheet's grey pixels (`readBackPixels`; in Electron, in a worker thread). */
+  readonly readScan: (scan: GrayPixels, sheet: SheetInput) => Promise<ReadBackReport>;
   /** How the session is kept, and the admin's choice where there is no keyring (SafeSessionStore). */
   readonly sessions: {
     protection(): Promise<SessionProtection>;
@@ -123,6 +128,15 @@ export function registerIpc(ipc: IpcRegistrar, deps: IpcDeps): void {
   );
   handle(CHANNELS.history, historySchema, ({ limit }) => station.history.list(limit));
   handle(CHANNELS.pendingMarks, noPayloadSchema, () => station.pendingMarks());
+
+  // Decoding takes seconds and the reprint prints: one at a time, like every job.
+  handle(CHANNELS.readBack, readBackSchema, ({ scan, ...input }) =>
+    exclusive(() => station.readBack(input, (sheet) => deps.readScan(scan, sheet))),
+  );
+  handle(CHANNELS.reprintQueue, noPayloadSchema, () => station.reprints.list());
+  handle(CHANNELS.reprint, printerOnlySchema, ({ printer }) =>
+    exclusive(() => station.reprint(printer, deps.sendProgress)),
+  );
 
   // A failure is a failure ({ ok: false }, the preload rejects); cancelling is not one.
   handle(CHANNELS.saveSetsPdf, saveSetsPdfSchema, async (input): Promise<{ saved: boolean }> => {

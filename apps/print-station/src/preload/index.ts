@@ -33,6 +33,9 @@ const bridge: StationBridge = {
   sessionProtection: () => invoke(CHANNELS.sessionProtection),
   allowUnencryptedSession: (allow) => invoke(CHANNELS.allowUnencryptedSession, { allow }),
   saveSetsPdf: (input) => invoke(CHANNELS.saveSetsPdf, input),
+  readBack: (input) => invoke(CHANNELS.readBack, input),
+  reprintQueue: () => invoke(CHANNELS.reprintQueue),
+  reprint: (printer) => invoke(CHANNELS.reprint, { printer }),
   onProgress(listener) {
     const forward = (_event: IpcRendererEvent, progress: ProgressEvent) => listener(progress);
     ipcRenderer.on(CHANNELS.progress, forward);

@@ -12,6 +12,7 @@ import type {
   loginInputSchema,
   printSetSchema,
   printSheetsSchema,
+  readBackSchema,
   saveSetsPdfSchema,
 } from './ipc';
 import type {
@@ -21,10 +22,18 @@ import type {
   PrinterInfo,
   PrintOutcome,
   ProgressEvent,
+  ReadBackReport,
+  ReadBackResult,
+  ReprintEntry,
+  ReprintResult,
   SessionInfo,
 } from './types';
 
 export type {
+  ReadBackReport,
+  ReadBackResult,
+  ReprintEntry,
+  ReprintResult,
   HistoryEntry,
   PendingMark,
   PrinterCalibration,
@@ -58,9 +67,15 @@ export const CHANNELS = {
   sessionProtection: 'station:session-protection',
   allowUnencryptedSession: 'station:allow-unencrypted-session',
   saveSetsPdf: 'station:save-sets-pdf',
+  readBack: 'station:read-back',
+  reprintQueue: 'station:reprint-queue',
+  reprint: 'station:reprint',
   /** main → renderer: ProgressEvent of the running job. */
   progress: 'station:progress',
 } as const;
+
+/** A scan's long side above this is cut down by the renderer before sending (≈ 360 dpi on Letter). */
+export const SCAN_MAX_SIDE = 4000;
 
 /** What crosses IPC back: a value, or the error's message (Electron would mangle a thrown one). */
 export type IpcResult<T> =
@@ -82,6 +97,7 @@ export type PrintSheetsInput = z.input<typeof printSheetsSchema>;
 export type CalibrationInput = z.input<typeof calibrationSetSchema>;
 export type CalibrationSheetInput = z.input<typeof calibrationSheetSchema>;
 export type SaveSetsPdfInput = z.input<typeof saveSetsPdfSchema>;
+export type ReadBackInput = z.input<typeof readBackSchema>;
 
 export interface StationBridge {
   readonly kind: 'electron' | 'browser-twin';
@@ -110,6 +126,12 @@ export interface StationBridge {
   allowUnencryptedSession(allow: boolean): Promise<SessionProtection>;
   /** Saves the sets' PDF where the operator chooses: `saved: false` when they cancel; rejects on failure. */
   saveSetsPdf(input: SaveSetsPdfInput): Promise<{ saved: boolean }>;
+  /** Reads a scan of a set's printed sheet back and queues the labels that failed for reprint. */
+  readBack(input: ReadBackInput): Promise<ReadBackResult>;
+  /** The labels queued for reprint, oldest first. */
+  reprintQueue(): Promise<ReprintEntry[]>;
+  /** Prints the reprint queue (same codes, from each entry's start); a failure keeps the rest queued. */
+  reprint(printer: string): Promise<ReprintResult>;
   /** Live progress of print jobs; returns the unsubscribe. */
   onProgress(listener: (event: ProgressEvent) => void): () => void;
 }

@@ -5,6 +5,7 @@
  */
 import { TEST_PRINT_MAX_CODES } from '@homing/shared';
 import { z } from 'zod';
+import { SCAN_MAX_SIDE } from './bridge';
 
 /** A feed error larger than this is a jammed or misloaded sheet, not something to calibrate away. */
 export const MAX_OFFSET_MM = 20;
@@ -123,6 +124,32 @@ export const saveSetsPdfSchema = z.object({
   startRow: startNumber.optional(),
   templateId: z.string().min(1).max(100).optional(),
 });
+
+/** The most grey pixels main takes for a read-back (16 MB over IPC). */
+export const SCAN_MAX_PIXELS = SCAN_MAX_SIDE * SCAN_MAX_SIDE;
+
+/**
+ * A scan or photo of a printed sheet, to read back. The renderer (sandboxed, no file system)
+ * decodes the file the operator chose with Chromium's own decoders and sends only grey pixels, so
+ * main never parses an image file; main loads the set's codes, template and domain from the API.
+ */
+export const readBackSchema = z.strictObject(
+  {
+    setId,
+    startColumn: startNumber.default(1),
+    startRow: startNumber.default(1),
+    scan: z
+      .strictObject({
+        width: z.number().int().min(1).max(SCAN_MAX_SIDE),
+        height: z.number().int().min(1).max(SCAN_MAX_SIDE),
+        gray: z.instanceof(Uint8Array, { error: 'The scan must be grey pixels' }),
+      })
+      .refine((scan) => scan.gray.length === scan.width * scan.height, {
+        error: 'The scan’s pixels do not match its size',
+      }),
+  },
+  { error: ONLY_WHAT_THE_SERVER_SAYS },
+);
 
 export const allowUnencryptedSchema = z.object({ allow: z.boolean() });
 

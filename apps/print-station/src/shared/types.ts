@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 import type { PrintMark } from '@homing/shared';
+import type { ReadBackReport } from '../core/readBack';
 import type { SessionUser } from '../core/sessionSchema';
+
+export type { ReadBackReport } from '../core/readBack';
 
 export type PrinterState = 'idle' | 'printing' | 'stopped' | 'unknown';
 
@@ -56,6 +59,8 @@ export const historyEntrySchema = z.object({
   kind: z.enum(['labels', 'calibration']),
   /** The set printed; null for calibration sheets and test prints. */
   setId: z.string().nullable(),
+  /** Where a whole set's first sheet started (absent for reprints, several sets, older entries). */
+  start: z.object({ column: z.number().int().min(1), row: z.number().int().min(1) }).optional(),
   title: z.string(),
   printer: z.string(),
   /** CUPS' job id (`HomingPDF-12`); null when nothing was submitted. */
@@ -133,4 +138,34 @@ export interface PrinterCalibration {
 export interface SessionInfo {
   readonly serverUrl: string;
   readonly user: SessionUser;
+}
+
+/**
+ * Codes a read-back found unreadable, missing or duplicated, queued to be printed again (same
+ * codes) from the first free label after the set (`reprint-queue.jsonl`, one entry a line).
+ */
+export const reprintEntrySchema = z.object({
+  time: z.string(),
+  setId: z.string(),
+  /** For the operator's eyes only (older entries and the CLI's may lack it). */
+  setName: z.string().optional(),
+  codes: z.array(z.string()).min(1),
+  startColumn: z.number().int().min(1).default(1),
+  startRow: z.number().int().min(1).default(1),
+});
+export type ReprintEntry = z.infer<typeof reprintEntrySchema>;
+
+/** A read-back as the station answers it: the report, and what it queued (null: nothing failed). */
+export interface ReadBackResult {
+  readonly set: { readonly id: string; readonly name: string; readonly labels: number };
+  readonly report: ReadBackReport;
+  readonly queued: ReprintEntry | null;
+}
+
+/** The reprint queue printed, entry by entry, up to the first failure (which stays queued). */
+export interface ReprintResult {
+  readonly printed: readonly { readonly entry: ReprintEntry; readonly outcome: PrintOutcome }[];
+  /** Why the next entry was not printed; it and everything after it are still queued. */
+  readonly error: string | null;
+  readonly queue: readonly ReprintEntry[];
 }

@@ -11,7 +11,11 @@ import {
   renderJobSheetsPdf,
   renderLabelSheetsPdf,
 } from '@homing/label-layout/pdf';
+import { prepareZXingModule } from 'zxing-wasm/reader';
+import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { createApiClient, NOT_ADMIN } from '../../core/apiClient';
+import { readBackSet, ReprintQueue } from '../../core/reprintQueue';
+import { readBackPixels } from '../../core/scanDecode';
 import { isMarkable } from '../../core/setRules';
 import type { StoredSession } from '../../core/sessionSchema';
 import { storedSessionSchema } from '../../core/sessionSchema';
@@ -45,6 +49,14 @@ export interface BrowserTwin extends StationBridge {
 
 const SESSION_KEY = 'homingStationTwin.session';
 const CALIBRATION_KEY = 'homingStationTwin.calibration';
+const REPRINT_KEY = 'homingStationTwin.reprints';
+
+let zxingReady: Promise<unknown> | undefined;
+/** zxing-wasm's reader in the page, its WebAssembly from the twin's own build (no download). */
+const zxing = () =>
+  (zxingReady ??= fetch(zxingWasmUrl)
+    .then((res) => res.arrayBuffer())
+    .then((wasmBinary) => prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true })));
 
 function readJson<T>(storage: Storage, key: string, fallback: T): T {
   try {
@@ -59,6 +71,10 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
   const history: HistoryEntry[] = [];
   const jobs: TwinJob[] = [];
   const emit = (event: ProgressEvent) => listeners.forEach((listener) => listener(event));
+  const reprints = new ReprintQueue({
+    read: async () => storage.getItem(REPRINT_KEY),
+    write: async (text) => storage.setItem(REPRINT_KEY, text),
+  });
 
   const stored = (): StoredSession | null => {
     const parsed = storedSessionSchema.safeParse(readJson(storage, SESSION_KEY, null));
@@ -82,6 +98,7 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
     printer: string,
     render: () => Promise<{ bytes: number; pages: number; labels: number }>,
     setIds: readonly string[],
+    start?: { column: number; row: number },
   ): Promise<PrintOutcome> {
     if (printer !== TWIN_PRINTER && printer !== TWIN_LABEL_PRINTER)
       throw new Error(`Printer ${printer} was not found`);
@@ -111,6 +128,7 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
       time: new Date().toISOString(),
       kind,
       setId: setIds.length === 1 ? setIds[0] : null,
+      ...(start && { start }),
       title: id.toLowerCase(),
       printer,
       jobId: id,
@@ -129,6 +147,46 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
       note,
       mark: markable.length > 0 ? { status: 'marked', setIds: markable, updatedCount } : null,
     };
+  }
+
+  /** As main's printSet: the whole set (marked when it should be), or a reprint of some of its codes. */
+  async function printSet(
+    setId: string,
+    printer: string,
+    startColumn: number,
+    startRow: number,
+    only?: readonly string[],
+  ): Promise<PrintOutcome> {
+    const set = await client().getSet(setId);
+    const config = await client().getAppConfig();
+    const template = getTemplate(set.templateId) ?? defaultTemplate;
+    const stray = only?.find((value) => !set.qrCodes.some((code) => code.value === value));
+    if (stray !== undefined) throw new Error(`The code ${stray} is not one of this set's codes`);
+    const codes = (only ?? set.qrCodes.map(({ value }) => value)).map((value) => ({
+      value,
+      setName: set.name,
+    }));
+    return record(
+      'labels',
+      printer,
+      async () => {
+        const pdf = await renderLabelSheetsPdf({
+          codes,
+          template,
+          startColumn,
+          startRow,
+          ...config,
+          calibration: calibrationOf(printer),
+        });
+        return {
+          bytes: pdf.length,
+          pages: pageCount(codes.length, template, { column: startColumn, row: startRow }),
+          labels: codes.length,
+        };
+      },
+      isMarkable(set) && !only ? [set.id] : [],
+      only ? undefined : { column: startColumn, row: startRow },
+    );
   }
 
   const twin: BrowserTwin = {
@@ -179,32 +237,8 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
         },
       ];
     },
-    async printSet({ setId, printer, startColumn = 1, startRow = 1 }) {
-      const set = await client().getSet(setId);
-      const config = await client().getAppConfig();
-      const template = getTemplate(set.templateId) ?? defaultTemplate;
-      const codes = set.qrCodes.map(({ value }) => ({ value, setName: set.name }));
-      return record(
-        'labels',
-        printer,
-        async () => {
-          const pdf = await renderLabelSheetsPdf({
-            codes,
-            template,
-            startColumn,
-            startRow,
-            ...config,
-            calibration: calibrationOf(printer),
-          });
-          return {
-            bytes: pdf.length,
-            pages: pageCount(codes.length, template, { column: startColumn, row: startRow }),
-            labels: codes.length,
-          };
-        },
-        isMarkable(set) ? [set.id] : [],
-      );
-    },
+    printSet: ({ setId, printer, startColumn = 1, startRow = 1 }) =>
+      printSet(setId, printer, startColumn, startRow),
     async printSheets({ job, printer }) {
       // As main does: what prints comes from the server; the request only names sets.
       const start = { column: job.startColumn ?? 1, row: job.startRow ?? 1 };
@@ -247,6 +281,7 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
           };
         },
         loaded.filter(isMarkable).map((set) => set.id),
+        loaded.length === 1 ? start : undefined,
       );
     },
     calibration: {
@@ -303,6 +338,17 @@ export function createBrowserTwin(storage: Storage = sessionStorage): BrowserTwi
       link.click();
       return { saved: true };
     },
+    async readBack({ scan, setId, startColumn = 1, startRow = 1 }) {
+      return readBackSet(client(), reprints, { setId, startColumn, startRow }, async (sheet) => {
+        await zxing();
+        return readBackPixels(scan, sheet);
+      });
+    },
+    reprintQueue: () => reprints.list(),
+    reprint: (printer) =>
+      reprints.printAll((input) =>
+        printSet(input.setId, printer, input.startColumn ?? 1, input.startRow ?? 1, input.codes),
+      ),
     onProgress(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -7,6 +7,7 @@ import { CalibrationScreen } from './CalibrationScreen';
 import { HistoryScreen } from './HistoryScreen';
 import { PrinterScreen } from './PrinterScreen';
 import { ProgressPanel } from './ProgressPanel';
+import { ReadBackScreen } from './ReadBackScreen';
 import type { Notice, StationContextValue, StationSettings } from './stationContext';
 import { loadSettings, saveSettings, StationContext } from './stationContext';
 
@@ -16,6 +17,7 @@ const NAV = [
   ['/admin/qr-codes/create', 'Print QR Codes'],
   ['/printer', 'Printer'],
   ['/calibration', 'Calibration'],
+  ['/read-back', 'Read back'],
   ['/history', 'Job History'],
 ] as const;
 
@@ -117,6 +119,7 @@ export function StationShell({ bridge, session, onSignedOut }: ShellProps) {
             />
             <Route path="/printer" element={<PrinterScreen />} />
             <Route path="/calibration" element={<CalibrationScreen />} />
+            <Route path="/read-back" element={<ReadBackScreen />} />
             <Route path="/history" element={<HistoryScreen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
