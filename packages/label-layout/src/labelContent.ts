@@ -39,6 +39,23 @@ export interface QrLayout {
   readonly quietZone: Pt;
 }
 
+/**
+ * A line set vertically in a side segment of a round label, between the quiet zone and the edge,
+ * centred on the symbol's middle row (y = 0). Its glyphs' feet face the symbol: the left line reads
+ * upwards (turned 90° anticlockwise), the right one downwards (90° clockwise).
+ */
+export interface SideLineLayout {
+  /** x of the baseline from the label's centre: negative on the left, positive on the right. */
+  readonly baseline: Pt;
+  readonly fontSize: Pt;
+  /**
+   * The longest the line may run along y, centred on 0: the quiet zone's height (the bands above
+   * and below belong to the other lines) and the circle's chord at the line's outer edge.
+   */
+  readonly maxWidth: Pt;
+  readonly reads: 'up' | 'down';
+}
+
 export interface LabelContentLayout {
   readonly diameter: Pt;
   /** Radius everything stays inside: the label's radius less the print tolerance. */
@@ -49,17 +66,28 @@ export interface LabelContentLayout {
   /** The code in people's characters, right under the quiet zone (Helvetica-Bold, ≥ 4 pt). */
   readonly code: TextLineLayout;
   readonly address: TextLineLayout;
-  /** "or text CODE to +1 555 …" under the address (`smsLine`), else null. */
+  /** "or text CODE to +1 555 …" under the address (`smsLine: 'below'`), else null. */
   readonly sms: TextLineLayout | null;
+  /**
+   * "or text the code to" up the left segment, the number down the right (`smsLine: 'sides'`),
+   * else null. They take no room from the symbol.
+   */
+  readonly smsSides: { readonly left: SideLineLayout; readonly right: SideLineLayout } | null;
 }
+
+/**
+ * Where a label puts the instance's SMS number (issue 29): a sixth line under the address, which
+ * takes room from the symbol, or split into the circle's side segments, which do not.
+ */
+export type SmsLinePlacement = 'below' | 'sides';
 
 export interface LabelContentOptions {
   /** Light modules around the symbol; ISO 18004 asks for 4, phones read 2 reliably. At least 2. */
   readonly quietZoneModules?: number;
   /** Kept clear along the circle's edge so a label printed off by this much loses nothing. */
   readonly edgeInset?: Mm;
-  /** Room for a sixth line under the address: the instance's SMS number (issue 29). */
-  readonly smsLine?: boolean;
+  /** Room for the instance's SMS number (issue 29): under the address, or in the side segments. */
+  readonly smsLine?: SmsLinePlacement;
 }
 
 // Proportions of the diameter, tuned on the 54 pt label: ~3.8 pt type (the code 4.3 pt bold), and
@@ -116,7 +144,7 @@ export function labelContentLayout(
     2 * (reach(diameter * MIN_CHORD.setName) - height.brand - gap - height.setName),
     2 * (reach(diameter * MIN_CHORD.code) - height.code),
     2 * (reach(diameter * MIN_CHORD.address) - height.code - gap - height.address),
-    options.smsLine
+    options.smsLine === 'below'
       ? 2 * (reach(diameter * MIN_CHORD.sms) - height.code - 2 * gap - height.address - height.sms)
       : Infinity,
   );
@@ -159,12 +187,29 @@ export function labelContentLayout(
       fontSize: pt(font.address),
       maxWidth: pt(chord(addressTop + height.address)),
     },
-    sms: options.smsLine
-      ? {
-          baseline: pt(smsTop + HELVETICA_ASCENT * font.sms),
-          fontSize: pt(font.sms),
-          maxWidth: pt(chord(smsTop + height.sms)),
-        }
-      : null,
+    sms:
+      options.smsLine === 'below'
+        ? {
+            baseline: pt(smsTop + HELVETICA_ASCENT * font.sms),
+            fontSize: pt(font.sms),
+            maxWidth: pt(chord(smsTop + height.sms)),
+          }
+        : null,
+    smsSides: options.smsLine === 'sides' ? sideLines(half, radius, font.sms) : null,
+  };
+}
+
+/**
+ * The two side lines beside a quiet zone of half-side `half`, at `fontSize`: each starts where the
+ * quiet zone ends (its descent towards the symbol) and runs no longer than the quiet zone is high,
+ * nor than the circle's chord at its outer edge, so every corner of its box stays inside `radius`.
+ */
+function sideLines(half: number, radius: number, fontSize: number) {
+  const outer = half + lineHeight(fontSize);
+  const maxWidth = pt(Math.min(2 * half, 2 * Math.sqrt(Math.max(0, radius * radius - outer * outer))));
+  const baseline = half + HELVETICA_DESCENT * fontSize;
+  return {
+    left: { baseline: pt(-baseline), fontSize: pt(fontSize), maxWidth, reads: 'up' as const },
+    right: { baseline: pt(baseline), fontSize: pt(fontSize), maxWidth, reads: 'down' as const },
   };
 }
