@@ -195,19 +195,22 @@ export function labelContentLayout(
             maxWidth: pt(chord(smsTop + height.sms)),
           }
         : null,
-    smsSides: options.smsLine === 'sides' ? sideLines(half, radius, font.sms) : null,
+    smsSides: options.smsLine === 'sides' ? sideLines(half, gap, radius, font.sms) : null,
   };
 }
 
 /**
- * The two side lines beside a quiet zone of half-side `half`, at `fontSize`: each starts where the
- * quiet zone ends (its descent towards the symbol) and runs no longer than the quiet zone is high,
- * nor than the circle's chord at its outer edge, so every corner of its box stays inside `radius`.
+ * The two side lines at `fontSize` beside a quiet zone of half-side `half`: each starts `gap` (the
+ * gap between two lines) beyond the quiet zone, its descent towards the symbol (the gap also keeps
+ * clear the slightly deeper box of the Helvetica a print spooler may embed instead), and runs no
+ * longer than the quiet zone is high, nor than the circle's chord at its outer edge, so every
+ * corner of its box stays inside `radius`.
  */
-function sideLines(half: number, radius: number, fontSize: number) {
-  const outer = half + lineHeight(fontSize);
+function sideLines(half: number, gap: number, radius: number, fontSize: number) {
+  const start = half + gap;
+  const outer = start + lineHeight(fontSize);
   const maxWidth = pt(Math.min(2 * half, 2 * Math.sqrt(Math.max(0, radius * radius - outer * outer))));
-  const baseline = half + HELVETICA_DESCENT * fontSize;
+  const baseline = start + HELVETICA_DESCENT * fontSize;
   return {
     left: { baseline: pt(-baseline), fontSize: pt(fontSize), maxWidth, reads: 'up' as const },
     right: { baseline: pt(baseline), fontSize: pt(fontSize), maxWidth, reads: 'down' as const },

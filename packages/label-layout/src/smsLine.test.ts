@@ -34,9 +34,10 @@ const SMALLEST_MODULE = mmToPt(mm(0.292));
 const EDGE_INSET = mmToPt(mm(0.5));
 const sidesTemplates = templates.filter((t) => t.smsLine === 'sides');
 
-/** The box a side line's ink can take, [x, y] corners from the label's centre (y down). */
+/** The box a side line's text takes (Helvetica's ascent and descent), [x, y] corners from the label's centre (y down). */
 function sideBox(side: FittedSideLine) {
-  const { baseline, reads } = side.line;
+  const { baseline } = side;
+  const { reads } = side.line;
   // Turned, the glyphs' tops point away from the symbol: left on the left line, right on the right.
   const outward = reads === 'up' ? -1 : 1;
   const inner = baseline - outward * HELVETICA_DESCENT * side.fontSize;
@@ -58,6 +59,8 @@ function checkSides(template: LabelTemplate, modules: number, number: string) {
     const { inner, outer, corners } = sideBox(side);
     // Outside the quiet zone (the feet of the glyphs on its edge), on the side it belongs to.
     expect(Math.abs(inner), `${template.id} ${side.line.reads}`).toBeGreaterThanOrEqual(half - 1e-9);
+    // A line's gap off it, as between any two lines (a tenth of the set name's size).
+    expect(Math.abs(inner) - half).toBeCloseTo(0.1 * layout.setName.fontSize, 9);
     expect(Math.sign(inner)).toBe(side.line.reads === 'up' ? -1 : 1);
     expect(Math.abs(outer)).toBeGreaterThan(Math.abs(inner));
     for (const [x, y] of corners) {

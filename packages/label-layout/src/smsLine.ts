@@ -1,7 +1,7 @@
 import { smsLineText } from './codeText';
 import { HELVETICA_WIDTHS } from './helveticaWidths';
 import type { SideLineLayout, SmsLinePlacement } from './labelContent';
-import { labelContentLayout, MIN_TEXT_NARROWING, MIN_TEXT_SCALE } from './labelContent';
+import { HELVETICA_DESCENT, labelContentLayout, MIN_TEXT_NARROWING, MIN_TEXT_SCALE } from './labelContent';
 import { MAX_LABEL_VERSION } from './symbolChoice';
 import type { LabelTemplate } from './templates';
 
@@ -15,6 +15,11 @@ export const SMS_SIDE_WORDS = 'or text the code to';
 export interface FittedSideLine {
   readonly text: string;
   readonly fontSize: number;
+  /**
+   * x of the baseline from the label's centre: the layout's, moved so that a line set smaller still
+   * starts where the layout's does (its descent against the gap beside the quiet zone).
+   */
+  readonly baseline: number;
   /** Per cent along the reading direction (PDF's `Tz`): 100 unless the line had to be narrowed. */
   readonly horizontalScale: number;
   /** The line's length along y, centred on the label's middle row. */
@@ -45,7 +50,8 @@ export function fitSmsSides(
     const scale = Math.min(1, maxWidth / natural);
     // A hair under the floor, from rounding, is not too long.
     if (scale < MIN_TEXT_NARROWING - 1e-9) return null;
-    return { text, fontSize, horizontalScale: 100 * scale, width: natural * scale, line };
+    const baseline = line.baseline - Math.sign(line.baseline) * HELVETICA_DESCENT * (nominal - fontSize);
+    return { text, fontSize, baseline, horizontalScale: 100 * scale, width: natural * scale, line };
   };
   const left = fit(SMS_SIDE_WORDS, sides.left);
   const right = fit(number, sides.right);

@@ -81,8 +81,8 @@ interface LabelContext {
 function sideTextOperators(fitted: FittedSideLine, encoded: string, x: number, y: number): string {
   const up = fitted.line.reads === 'up';
   const matrix = up
-    ? `0 1 -1 0 ${num(x + fitted.line.baseline)} ${num(y - fitted.width / 2)}`
-    : `0 -1 1 0 ${num(x + fitted.line.baseline)} ${num(y + fitted.width / 2)}`;
+    ? `0 1 -1 0 ${num(x + fitted.baseline)} ${num(y - fitted.width / 2)}`
+    : `0 -1 1 0 ${num(x + fitted.baseline)} ${num(y + fitted.width / 2)}`;
   const scaled = fitted.horizontalScale !== 100;
   return `BT /${FONT_KEY} ${num(fitted.fontSize)} Tf ${scaled ? `${num(fitted.horizontalScale)} Tz ` : ''}${matrix} Tm ${encoded} Tj ${scaled ? '100 Tz ' : ''}ET\n`;
 }

@@ -65,10 +65,7 @@ describe('the SMS line in the browser print layout', () => {
       expect(attrs.transform).toBe(fitted.line.reads === 'up' ? 'rotate(-90)' : 'rotate(90)');
       // Turned, the text's y is the label's x: the left line's baseline left of the quiet zone
       // (negative), the right one's (turned the other way) right of it.
-      expect(Number(attrs.y)).toBeCloseTo(
-        fitted.line.reads === 'up' ? fitted.line.baseline : -fitted.line.baseline,
-        6,
-      );
+      expect(Number(attrs.y)).toBeCloseTo(fitted.line.reads === 'up' ? fitted.baseline : -fitted.baseline, 6);
       expect(Number(attrs.y)).toBeLessThan(-(layout.qr.size / 2 + layout.qr.quietZone));
       expect(Number(attrs.x)).toBe(0);
       expect(attrs['text-anchor']).toBe('middle');

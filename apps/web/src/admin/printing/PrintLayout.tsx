@@ -84,7 +84,7 @@ function SideLine({ side }: { side: FittedSideLine }) {
     <text
       transform={`rotate(${up ? -90 : 90})`}
       x={0}
-      y={up ? side.line.baseline : -side.line.baseline}
+      y={up ? side.baseline : -side.baseline}
       fontSize={side.fontSize}
       className="print-label__sms-side"
       textAnchor="middle"
