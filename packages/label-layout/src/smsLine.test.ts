@@ -58,21 +58,22 @@ function checkSides(template: LabelTemplate, modules: number, number: string) {
   for (const side of [fitted.left, fitted.right]) {
     const { inner, outer, corners } = sideBox(side);
     // Outside the quiet zone (the feet of the glyphs on its edge), on the side it belongs to.
-    expect(Math.abs(inner), `${template.id} ${side.line.reads}`).toBeGreaterThanOrEqual(half - 1e-9);
-    // A line's gap off it, as between any two lines (a tenth of the set name's size).
-    expect(Math.abs(inner) - half).toBeCloseTo(0.1 * layout.setName.fontSize, 9);
+    // At least a line's gap off it, as between any two lines (a tenth of the set name's size).
+    const gap = 0.1 * layout.setName.fontSize;
+    expect(Math.abs(inner), `${template.id} ${side.line.reads}`).toBeGreaterThanOrEqual(half + gap - 1e-9);
     expect(Math.sign(inner)).toBe(side.line.reads === 'up' ? -1 : 1);
     expect(Math.abs(outer)).toBeGreaterThan(Math.abs(inner));
     for (const [x, y] of corners) {
       // 0.5 mm inside the circle, within the quiet zone's height: the bands above and below hold
       // the set name, the brand word, the code and the address.
       expect(Math.hypot(x, y), `${template.id} corner ${x}, ${y}`).toBeLessThanOrEqual(
-        template.labelDiameter / 2 - EDGE_INSET + 1e-9,
+        template.labelDiameter / 2 - EDGE_INSET - gap + 1e-9,
       );
       expect(Math.abs(y)).toBeLessThanOrEqual(half + 1e-9);
     }
-    // No smaller than the other lines' floor.
-    expect(side.fontSize).toBeGreaterThanOrEqual(layout.smsSides!.left.fontSize * MIN_TEXT_SCALE - 1e-9);
+    // No smaller than the sixth line's floor, which is that of every small line.
+    expect(side.line.minFontSize).toBeCloseTo(0.06 * template.labelDiameter * MIN_TEXT_SCALE, 9);
+    expect(side.fontSize).toBeGreaterThanOrEqual(side.line.minFontSize - 1e-9);
     expect(side.horizontalScale).toBeGreaterThanOrEqual(100 * MIN_TEXT_NARROWING - 1e-9);
   }
   // The other lines keep to their bands: nothing of theirs between the quiet zone's top and bottom.
@@ -85,28 +86,31 @@ function checkSides(template: LabelTemplate, modules: number, number: string) {
 }
 
 describe('the SMS number in the side segments of a round label', () => {
-  it('Avery 4221: both lines whole at 3.24 pt (6 % of the diameter), inside the circle, off the quiet zone', () => {
+  it("Avery 4221: both lines whole at 2.27 pt (the address line's floor), inside the circle, far off the quiet zone", () => {
     for (const modules of [25, 29]) {
       const { fitted, layout } = checkSides(avery4221, modules, NUMBER);
       expect(fitted.left.text).toBe(SMS_SIDE_WORDS);
       expect(fitted.right.text).toBe(NUMBER);
-      expect(fitted.left.fontSize).toBeCloseTo(3.24, 6);
+      expect(fitted.left.fontSize).toBeCloseTo(2.268, 6);
       expect([fitted.left.horizontalScale, fitted.right.horizontalScale]).toEqual([100, 100]);
       // The room: 30.6 pt along the quiet zone's side, 10.3 pt from it to the safe edge.
+      const half = layout.qr.size / 2 + layout.qr.quietZone;
       expect(layout.smsSides!.left.maxWidth).toBeCloseTo(30.64, 1);
-      expect(layout.safeRadius - (layout.qr.size / 2 + layout.qr.quietZone)).toBeCloseTo(10.26, 1);
-      expect(fitted.left.width).toBeCloseTo(25.94, 1);
-      expect(fitted.right.width).toBeCloseTo(24.41, 1);
+      expect(layout.safeRadius - half).toBeCloseTo(10.26, 1);
+      expect(fitted.left.width).toBeCloseTo(18.16, 1);
+      expect(fitted.right.width).toBeCloseTo(17.09, 1);
+      // Set as far out as the words' length allows: 6.1 pt (7 modules) beyond the quiet zone.
+      expect(sideBox(fitted.right).inner - half).toBeCloseTo(6.1, 1);
     }
     expect(labelContentLayout(avery4221.labelDiameter, 29).qr.moduleSize).toBeGreaterThanOrEqual(
       SMALLEST_MODULE - 1e-9,
     );
   });
 
-  it('1" round: both lines whole at 4.32 pt, inside the circle, off the quiet zone', () => {
+  it('1" round: both lines whole at 3.02 pt, inside the circle, far off the quiet zone', () => {
     for (const modules of [25, 29]) {
       const { fitted } = checkSides(round1in32, modules, NUMBER);
-      expect(fitted.left.fontSize).toBeCloseTo(4.32, 6);
+      expect(fitted.left.fontSize).toBeCloseTo(3.024, 6);
       expect([fitted.left.horizontalScale, fitted.right.horizontalScale]).toEqual([100, 100]);
     }
   });
@@ -117,7 +121,8 @@ describe('the SMS number in the side segments of a round label', () => {
     );
     for (const template of sidesTemplates) {
       const { fitted } = checkSides(template, 4 * MAX_LABEL_VERSION + 17, LONGEST_E164);
-      // Set smaller than the words, so the two sides share one size; never narrowed.
+      // Whole at the sides' size, nearer the symbol than a short number; never narrowed.
+      expect(fitted.right.fontSize, template.id).toBe(fitted.left.line.fontSize);
       expect(fitted.right.horizontalScale, template.id).toBe(100);
       expect(smsLineProblem(template, LONGEST_E164), template.id).toBeNull();
     }

@@ -1,7 +1,13 @@
 import { smsLineText } from './codeText';
 import { HELVETICA_WIDTHS } from './helveticaWidths';
 import type { SideLineLayout, SmsLinePlacement } from './labelContent';
-import { HELVETICA_DESCENT, labelContentLayout, MIN_TEXT_NARROWING, MIN_TEXT_SCALE } from './labelContent';
+import {
+  HELVETICA_ASCENT,
+  HELVETICA_DESCENT,
+  labelContentLayout,
+  MIN_TEXT_NARROWING,
+  MIN_TEXT_SCALE,
+} from './labelContent';
 import { MAX_LABEL_VERSION } from './symbolChoice';
 import type { LabelTemplate } from './templates';
 
@@ -15,10 +21,7 @@ export const SMS_SIDE_WORDS = 'or text the code to';
 export interface FittedSideLine {
   readonly text: string;
   readonly fontSize: number;
-  /**
-   * x of the baseline from the label's centre: the layout's, moved so that a line set smaller still
-   * starts where the layout's does (its descent against the gap beside the quiet zone).
-   */
+  /** x of the baseline from the label's centre: as far from the symbol as the line's length allows. */
   readonly baseline: number;
   /** Per cent along the reading direction (PDF's `Tz`): 100 unless the line had to be narrowed. */
   readonly horizontalScale: number;
@@ -33,29 +36,44 @@ export const helveticaEm = (text: string): number =>
 
 /**
  * The two side lines, the words up the left and the number down the right, under the rules of
- * every other line: the size both share is the layout's, or smaller down to `MIN_TEXT_SCALE` of it
- * when the longer line needs it; then each line is narrowed down to `MIN_TEXT_NARROWING`. Null
- * when a line would still be longer than its segment holds: the number is then left off (never cut).
+ * every other line: the size both share is the layout's, or smaller down to its `minFontSize` when
+ * the longer line needs it; then each line is narrowed down to `MIN_TEXT_NARROWING`. Both are then
+ * set as far from the symbol as the longer one's length allows (its corners on `outerRadius`),
+ * never nearer than the layout's baseline. Null when a line would still be longer than its segment
+ * holds: the number is then left off (never cut).
  */
 export function fitSmsSides(
   sides: { readonly left: SideLineLayout; readonly right: SideLineLayout },
   smsNumber: string,
 ): { readonly left: FittedSideLine; readonly right: FittedSideLine } | null {
-  const { fontSize: nominal, maxWidth } = sides.left;
+  const { fontSize: nominal, minFontSize, maxWidth, outerRadius } = sides.left;
   const number = smsNumber.trim();
   const longest = Math.max(helveticaEm(SMS_SIDE_WORDS), helveticaEm(number));
-  const fontSize = Math.max(nominal * MIN_TEXT_SCALE, Math.min(nominal, maxWidth / longest));
-  const fit = (text: string, line: SideLineLayout): FittedSideLine | null => {
+  const fontSize = Math.max(minFontSize, Math.min(nominal, maxWidth / longest));
+  const lines = ([SMS_SIDE_WORDS, number] as const).map((text) => {
     const natural = helveticaEm(text) * fontSize;
-    const scale = Math.min(1, maxWidth / natural);
-    // A hair under the floor, from rounding, is not too long.
-    if (scale < MIN_TEXT_NARROWING - 1e-9) return null;
-    const baseline = line.baseline - Math.sign(line.baseline) * HELVETICA_DESCENT * (nominal - fontSize);
-    return { text, fontSize, baseline, horizontalScale: 100 * scale, width: natural * scale, line };
-  };
-  const left = fit(SMS_SIDE_WORDS, sides.left);
-  const right = fit(number, sides.right);
-  return left && right ? { left, right } : null;
+    return { text, scale: Math.min(1, maxWidth / natural), width: Math.min(natural, maxWidth) };
+  });
+  // A hair under the floor, from rounding, is not too long.
+  if (lines.some(({ scale }) => scale < MIN_TEXT_NARROWING - 1e-9)) return null;
+  // The inner edge: a line's gap off the quiet zone at least, else as far out as the corners allow.
+  const nearest = Math.abs(sides.left.baseline) - HELVETICA_DESCENT * nominal;
+  const half = Math.max(...lines.map((line) => line.width)) / 2;
+  const farthest =
+    Math.sqrt(outerRadius ** 2 - half ** 2) - (HELVETICA_ASCENT + HELVETICA_DESCENT) * fontSize;
+  const baseline = Math.max(nearest, farthest) + HELVETICA_DESCENT * fontSize;
+  const [left, right] = lines.map(({ text, scale, width }, i): FittedSideLine => {
+    const line = i === 0 ? sides.left : sides.right;
+    return {
+      text,
+      fontSize,
+      baseline: Math.sign(line.baseline) * baseline,
+      horizontalScale: 100 * scale,
+      width,
+      line,
+    };
+  });
+  return { left, right };
 }
 
 /** A code of the alphabet's widest capital (W): the widest line a code can make. */
@@ -71,25 +89,24 @@ function placementProblem(
   const layout = labelContentLayout(template.labelDiameter, 4 * MAX_LABEL_VERSION + 17, {
     smsLine: placement,
   });
-  const floor = (size: number) => size * MIN_TEXT_SCALE;
-  const smallest = (size: number) =>
-    `at the smallest type (${fmt(floor(size))} pt, narrowed to ${100 * MIN_TEXT_NARROWING} %)`;
+  const smallest = (floor: number) =>
+    `at the smallest type (${fmt(floor)} pt, narrowed to ${100 * MIN_TEXT_NARROWING} %)`;
   if (layout.smsSides) {
     if (fitSmsSides(layout.smsSides, number)) return null;
-    const { fontSize, maxWidth } = layout.smsSides.right;
-    const needs =
-      Math.max(helveticaEm(SMS_SIDE_WORDS), helveticaEm(number)) * floor(fontSize) * MIN_TEXT_NARROWING;
+    const { minFontSize, maxWidth } = layout.smsSides.right;
+    const longest = Math.max(helveticaEm(SMS_SIDE_WORDS), helveticaEm(number));
     return (
-      `the number ${number} is too long for the side of a ${template.name} label: ${smallest(fontSize)} ` +
-      `it runs ${fmt(needs)} pt, and the side beside the QR code holds ${fmt(maxWidth)} pt`
+      `the number ${number} is too long for the side of a ${template.name} label: ${smallest(minFontSize)} ` +
+      `it runs ${fmt(longest * minFontSize * MIN_TEXT_NARROWING)} pt, and the side beside the QR code holds ${fmt(maxWidth)} pt`
     );
   }
   const line = layout.sms!;
-  const needs = helveticaEm(smsLineText(WIDEST_CODE, number)) * floor(line.fontSize) * MIN_TEXT_NARROWING;
+  const floor = line.fontSize * MIN_TEXT_SCALE;
+  const needs = helveticaEm(smsLineText(WIDEST_CODE, number)) * floor * MIN_TEXT_NARROWING;
   if (needs <= line.maxWidth) return null;
   return (
     `the line "${smsLineText(WIDEST_CODE, number)}" is too long for a ${template.name} label: ` +
-    `${smallest(line.fontSize)} it runs ${fmt(needs)} pt, and the line under the address holds ${fmt(line.maxWidth)} pt`
+    `${smallest(floor)} it runs ${fmt(needs)} pt, and the line under the address holds ${fmt(line.maxWidth)} pt`
   );
 }
 

@@ -182,8 +182,8 @@ describe(`the SMS line in the PDF${skip ? ' [SKIPPED: needs pdftoppm and pdftote
     const turned = withNumber.split('\n').filter((line) => / Tm /.test(line));
     expect(turned).toHaveLength(160);
     expect(withNumber.split('\n').filter((line) => !/ Tm /.test(line))).toEqual(without.split('\n'));
-    expect(turned[0]).toMatch(/^BT \/F1 3\.24 Tf 0 1 -1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
-    expect(turned[1]).toMatch(/^BT \/F1 3\.24 Tf 0 -1 1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
+    expect(turned[0]).toMatch(/^BT \/F1 2\.268 Tf 0 1 -1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
+    expect(turned[1]).toMatch(/^BT \/F1 2\.268 Tf 0 -1 1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
   });
 
   it.skipIf(skip)('no number: no line, under the address or on the sides', async () => {

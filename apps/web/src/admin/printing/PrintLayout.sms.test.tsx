@@ -59,7 +59,7 @@ describe('the SMS line in the browser print layout', () => {
       smsLine: 'sides',
     });
     const { left, right } = fitSmsSides(layout.smsSides!, NUMBER)!;
-    expect(left.fontSize).toBeCloseTo(3.24, 6);
+    expect(left.fontSize).toBeCloseTo(2.268, 6);
     for (const [i, fitted] of [left, right].entries()) {
       const { attrs } = sides[i];
       expect(attrs.transform).toBe(fitted.line.reads === 'up' ? 'rotate(-90)' : 'rotate(90)');
