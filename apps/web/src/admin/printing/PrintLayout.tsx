@@ -76,10 +76,11 @@ function layoutCache(template: LabelTemplate, smsLine: SmsLinePlacement | null) 
  * A side line as the PDF draws it (label-layout's `fitSmsSides`): turned to read up the left
  * segment or down the right, its baseline at the layout's x, centred on the symbol's middle row.
  * Rotated, the line's own y axis is the label's x (negated on the right, turned the other way).
+ * Its length is held to Helvetica's, whatever font the browser has, so its box stays where the
+ * layout put it (clear of the quiet zone and the edge).
  */
 function SideLine({ side }: { side: FittedSideLine }) {
   const up = side.line.reads === 'up';
-  const narrowed = side.horizontalScale !== 100;
   return (
     <text
       transform={`rotate(${up ? -90 : 90})`}
@@ -88,8 +89,8 @@ function SideLine({ side }: { side: FittedSideLine }) {
       fontSize={side.fontSize}
       className="print-label__sms-side"
       textAnchor="middle"
-      textLength={narrowed ? side.width : undefined}
-      lengthAdjust={narrowed ? 'spacingAndGlyphs' : undefined}
+      textLength={side.width}
+      lengthAdjust="spacingAndGlyphs"
     >
       {side.text}
     </text>
