@@ -272,7 +272,8 @@ export const brotherDk11221: LabelTemplate = roll({
   qrReadNote:
     "Below bench:label-read's acceptance: zxing-wasm reads 25 % (ZBar 0 %) at 100 px per 3/4 in, " +
     "against 100 % on Avery 4221: the QL reaches only a 48.4 pt circle of this label (the PPD's " +
-    'ImageableArea), so the modules are 0.258 mm. Reads 100 % with zxing from 150 px (closer).',
+    'ImageableArea), so the modules are 0.258 mm (15 % with an SMS number beside the symbol). ' +
+    'Reads 100 % with zxing from 150 px (closer).',
   smsLine: 'sides',
 });
 
