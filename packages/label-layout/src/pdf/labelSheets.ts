@@ -173,6 +173,7 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
   const smsLine: SmsLinePlacement | null = smsLinePlacement(template, options.smsNumber);
   const smsNumber = smsLine && options.smsNumber!.trim();
   const sides = new Map<LabelContentLayout, readonly FittedSideLine[]>();
+  const encodable = new Set(font.getCharacterSet());
   const context: LabelContext = {
     pageHeight: pdfY(template, 0),
     dx,
@@ -205,7 +206,13 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
       }
       return fitted;
     },
-    encode: (text) => font.encodeText(text).toString(),
+    // A character Helvetica cannot encode (outside WinAnsi) becomes '?', as on the other lines.
+    encode: (text) =>
+      font
+        .encodeText(
+          Array.from(text, (char) => (encodable.has(char.codePointAt(0) ?? 0) ? char : '?')).join(''),
+        )
+        .toString(),
   };
 
   const pagesDone: Promise<void>[] = [];
