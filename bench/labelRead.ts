@@ -43,8 +43,10 @@ import { renderLabelSheetsPdf } from '../packages/label-layout/src/pdf';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 20);
 const DOMAIN = process.env.BENCH_DOMAIN ?? 'homing.example';
-// The instance's SMS number (SMS_PUBLIC_NUMBER), passed as the API passes it: Avery 4221 has no room
-// for its line (the template's noSmsLine), so the label, and its read rate, must stay the same.
+// The instance's SMS number (SMS_PUBLIC_NUMBER), passed as the API passes it, to the choices and to
+// BENCH_TEMPLATE's labels: on Avery 4221 and every other round label it goes beside the symbol ("or
+// text the code to" up the left, the number down the right), which leaves the symbol as it is;
+// this measures whether the text beside its quiet zone costs any reads.
 const SMS_NUMBER = process.env.BENCH_SMS_NUMBER ?? null;
 const CODE = 'K7M2P9QX4T';
 const URL_TEXT = labelQrText(DOMAIN, CODE);
@@ -294,9 +296,10 @@ for (const template of benchTemplates ?? []) {
     template,
     domainName: DOMAIN,
     brandWord: 'homing',
+    smsNumber: SMS_NUMBER,
   });
   subjects.push({
-    name: `${template.id} (v${current.version}, ${((layout.qr.moduleSize / 72) * 25.4).toFixed(3)} mm modules)`,
+    name: `${template.id} (v${current.version}, ${((layout.qr.moduleSize / 72) * 25.4).toFixed(3)} mm modules)${SMS_NUMBER ? ', SMS number' : ''}`,
     label: labelRaster(pdf, `template-${template.id}`, {
       x: centre.x - side / 2,
       y: centre.y - side / 2,
@@ -320,7 +323,7 @@ for (const symbol of (benchTemplates ? [] : CHOICES).filter(
     symbol,
     smsNumber: SMS_NUMBER,
   });
-  const name = `${symbol.errorCorrection}, quiet zone ${symbol.quietZoneModules} (v${matrix.version}, ${((layout.qr.moduleSize / 72) * 25.4).toFixed(3)} mm modules)`;
+  const name = `${symbol.errorCorrection}, quiet zone ${symbol.quietZoneModules} (v${matrix.version}, ${((layout.qr.moduleSize / 72) * 25.4).toFixed(3)} mm modules)${SMS_NUMBER ? ', SMS number beside it' : ''}`;
   subjects.push({
     name,
     label: labelRaster(pdf, `choice-${symbol.errorCorrection}-${symbol.quietZoneModules}`),

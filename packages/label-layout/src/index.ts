@@ -45,11 +45,20 @@ export type { SetGrid } from './setGrid';
 export { setGrid } from './setGrid';
 export type { SplitChild } from './split';
 export { rowsPerSetOptions, splitChildLabel, splitPreview, splitRowsText } from './split';
-export type { LabelContentLayout, LabelContentOptions, QrLayout, TextLineLayout } from './labelContent';
+export type {
+  LabelContentLayout,
+  LabelContentOptions,
+  QrLayout,
+  SideLineLayout,
+  SmsLinePlacement,
+  TextLineLayout,
+} from './labelContent';
 export { labelContentLayout, MIN_CODE_FONT_SIZE } from './labelContent';
 export type { LabelSymbol } from './symbolChoice';
 export { LABEL_SYMBOL, labelSymbolLevel, MAX_LABEL_VERSION } from './symbolChoice';
 export { labelDomainProblem } from './labelDomain';
+export type { FittedSideLine } from './smsLine';
+export { fitSmsSides, SMS_SIDE_WORDS, smsLinePlacement, smsLineProblem } from './smsLine';
 export type { ErrorCorrectionLevel, QrMatrix } from './qr/matrix';
 export { forEachDarkRect, labelMatrix, labelQrText, labelUrl, qrMatrix, qrSvgPath } from './qr/matrix';
 export type { TypedCode } from './codeText';

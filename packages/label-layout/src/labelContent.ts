@@ -39,6 +39,31 @@ export interface QrLayout {
   readonly quietZone: Pt;
 }
 
+/**
+ * A line set vertically in a side segment of a round label, between the quiet zone and the edge,
+ * centred on the symbol's middle row (y = 0). Its glyphs' feet face the symbol: the left line reads
+ * upwards (turned 90° anticlockwise), the right one downwards (90° clockwise). `fitSmsSides` sets
+ * it as far out as its length lets it (`outerRadius`), since ink near the symbol costs reads.
+ */
+export interface SideLineLayout {
+  /**
+   * x of the baseline from the label's centre at `fontSize`, where the line is nearest the
+   * symbol: a line's gap beyond the quiet zone. Negative on the left, positive on the right.
+   */
+  readonly baseline: Pt;
+  readonly fontSize: Pt;
+  /** The smallest it may be set: the sixth line's floor (`MIN_TEXT_SCALE` of its size). */
+  readonly minFontSize: Pt;
+  /**
+   * The longest the line may run along y, centred on 0: the quiet zone's height (the bands above
+   * and below belong to the other lines) and the circle's chord at the line's outer edge.
+   */
+  readonly maxWidth: Pt;
+  readonly reads: 'up' | 'down';
+  /** The circle the corners of the line's box stay inside: `safeRadius` less a line's gap. */
+  readonly outerRadius: Pt;
+}
+
 export interface LabelContentLayout {
   readonly diameter: Pt;
   /** Radius everything stays inside: the label's radius less the print tolerance. */
@@ -49,17 +74,28 @@ export interface LabelContentLayout {
   /** The code in people's characters, right under the quiet zone (Helvetica-Bold, ≥ 4 pt). */
   readonly code: TextLineLayout;
   readonly address: TextLineLayout;
-  /** "or text CODE to +1 555 …" under the address (`smsLine`), else null. */
+  /** "or text CODE to +1 555 …" under the address (`smsLine: 'below'`), else null. */
   readonly sms: TextLineLayout | null;
+  /**
+   * "or text the code to" up the left segment, the number down the right (`smsLine: 'sides'`),
+   * else null. They take no room from the symbol.
+   */
+  readonly smsSides: { readonly left: SideLineLayout; readonly right: SideLineLayout } | null;
 }
+
+/**
+ * Where a label puts the instance's SMS number (issue 29): a sixth line under the address, which
+ * takes room from the symbol, or split into the circle's side segments, which do not.
+ */
+export type SmsLinePlacement = 'below' | 'sides';
 
 export interface LabelContentOptions {
   /** Light modules around the symbol; ISO 18004 asks for 4, phones read 2 reliably. At least 2. */
   readonly quietZoneModules?: number;
   /** Kept clear along the circle's edge so a label printed off by this much loses nothing. */
   readonly edgeInset?: Mm;
-  /** Room for a sixth line under the address: the instance's SMS number (issue 29). */
-  readonly smsLine?: boolean;
+  /** Room for the instance's SMS number (issue 29): under the address, or in the side segments. */
+  readonly smsLine?: SmsLinePlacement;
 }
 
 // Proportions of the diameter, tuned on the 54 pt label: ~3.8 pt type (the code 4.3 pt bold), and
@@ -67,6 +103,13 @@ export interface LabelContentOptions {
 // typical host name. The address gives up some width to the code line, so the symbol keeps the
 // size the set name allows (the tightest constraint on both templates).
 const FONT = { setName: 0.07, brand: 0.08, code: 0.08, address: 0.07, sms: 0.06 } as const;
+/**
+ * The side lines' size: the address line's floor (`MIN_TEXT_SCALE` of its size, 2.27 pt on a 3/4 in
+ * label), the smallest the label already prints. At the sixth line's size (3.24 pt) they cost
+ * zxing-wasm a quarter of its reads at 100 px; at this size, set as far out as they fit, about
+ * none (`npm run bench:label-read`, package README).
+ */
+const SIDE_FONT = FONT.address * MIN_TEXT_SCALE;
 const MIN_CHORD = { setName: 0.4, brand: 0.3, code: 0.6, address: 0.43, sms: 0.5 } as const;
 const LINE_GAP = 0.1; // between two lines, per point of the set name's size
 
@@ -116,7 +159,7 @@ export function labelContentLayout(
     2 * (reach(diameter * MIN_CHORD.setName) - height.brand - gap - height.setName),
     2 * (reach(diameter * MIN_CHORD.code) - height.code),
     2 * (reach(diameter * MIN_CHORD.address) - height.code - gap - height.address),
-    options.smsLine
+    options.smsLine === 'below'
       ? 2 * (reach(diameter * MIN_CHORD.sms) - height.code - 2 * gap - height.address - height.sms)
       : Infinity,
   );
@@ -159,12 +202,36 @@ export function labelContentLayout(
       fontSize: pt(font.address),
       maxWidth: pt(chord(addressTop + height.address)),
     },
-    sms: options.smsLine
-      ? {
-          baseline: pt(smsTop + HELVETICA_ASCENT * font.sms),
-          fontSize: pt(font.sms),
-          maxWidth: pt(chord(smsTop + height.sms)),
-        }
-      : null,
+    sms:
+      options.smsLine === 'below'
+        ? {
+            baseline: pt(smsTop + HELVETICA_ASCENT * font.sms),
+            fontSize: pt(font.sms),
+            maxWidth: pt(chord(smsTop + height.sms)),
+          }
+        : null,
+    smsSides:
+      options.smsLine === 'sides'
+        ? sideLines(half, gap, radius, diameter * SIDE_FONT, font.sms * MIN_TEXT_SCALE)
+        : null,
+  };
+}
+
+/**
+ * The two side lines at `fontSize` beside a quiet zone of half-side `half`, nearest the symbol: a
+ * line's `gap` beyond the quiet zone, their descent towards it (the gap also keeps clear the slightly
+ * deeper box of the Helvetica a print spooler may embed instead), running no longer than the quiet
+ * zone is high, nor than the chord a line's gap inside `radius` at their outer edge.
+ */
+function sideLines(half: number, gap: number, radius: number, fontSize: number, minFontSize: number) {
+  const start = half + gap;
+  const outer = start + lineHeight(fontSize);
+  const outerRadius = pt(radius - gap);
+  const maxWidth = pt(Math.min(2 * half, 2 * Math.sqrt(Math.max(0, outerRadius ** 2 - outer * outer))));
+  const baseline = start + HELVETICA_DESCENT * fontSize;
+  const line = { fontSize: pt(fontSize), minFontSize: pt(minFontSize), maxWidth, outerRadius };
+  return {
+    left: { ...line, baseline: pt(-baseline), reads: 'up' as const },
+    right: { ...line, baseline: pt(baseline), reads: 'down' as const },
   };
 }

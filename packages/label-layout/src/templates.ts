@@ -1,3 +1,4 @@
+import type { SmsLinePlacement } from './labelContent';
 import type { Mm, Pt, SheetPoint } from './units';
 import { inch, inchToPt, mm, mmToPt, pt } from './units';
 
@@ -67,10 +68,14 @@ export interface LabelTemplate {
    */
   readonly qrReadNote?: string;
   /**
-   * Why this label cannot carry the "or text CODE to +1 555 …" line (issue 29), when it cannot:
-   * the line is left off it, whatever the instance's SMS number. Absent: the line is printed.
+   * Where the instance's SMS number goes (issue 29): `below`, a sixth line "or text CODE to +1 555 …"
+   * under the address, on labels where it keeps the modules at the 0.292 mm `npm run
+   * bench:label-read` accepts (Avery 22805, L7160); `sides`, "or text the code to" up the circle's
+   * left segment and the number down its right, beside the quiet zone, taking nothing from the
+   * symbol (every label whose sixth line would shrink it). `smsLineProblem` says when a number
+   * cannot fit.
    */
-  readonly noSmsLine?: string;
+  readonly smsLine: SmsLinePlacement;
 }
 
 const usLetter = { width: inchToPt(inch(8.5)), height: inchToPt(inch(11)), name: 'Letter' };
@@ -91,7 +96,7 @@ interface SheetSpec {
   readonly pitchY: Pt;
   readonly marginLeft: Pt;
   readonly marginTop: Pt;
-  readonly noSmsLine?: string;
+  readonly smsLine: SmsLinePlacement;
 }
 
 function sheet(spec: SheetSpec): LabelTemplate {
@@ -117,7 +122,7 @@ interface RollSpec {
   readonly printableInsets: Insets;
   readonly mediaNames: readonly string[];
   readonly qrReadNote?: string;
-  readonly noSmsLine?: string;
+  readonly smsLine: SmsLinePlacement;
 }
 
 /** The largest circle centred on a `width` × `height` page inside its printable area. */
@@ -146,9 +151,6 @@ function roll(spec: RollSpec): LabelTemplate {
 }
 
 const round = (diameter: Pt) => ({ width: diameter, height: diameter });
-/** The SMS line is a sixth line under the address; these labels have no room for it. */
-const smsLineTooSmall = (diameter: string) =>
-  `a ${diameter} circle has no room for a sixth line: it would shrink the QR modules below 0.292 mm, the smallest \`npm run bench:label-read\` accepts`;
 const insetsPt = (top: number, right: number, bottom: number, left: number): Insets => ({
   top: pt(top),
   right: pt(right),
@@ -172,7 +174,7 @@ export const avery4221: LabelTemplate = sheet({
   pitchY: inPt(1),
   marginLeft: pt(27),
   marginTop: pt(45),
-  noSmsLine: smsLineTooSmall('0.75 in'),
+  smsLine: 'sides',
 });
 
 /**
@@ -192,7 +194,7 @@ export const round1in32: LabelTemplate = sheet({
   pitchY: inPt(1.25),
   marginLeft: pt(81),
   marginTop: pt(45),
-  noSmsLine: smsLineTooSmall('1 in'),
+  smsLine: 'sides',
 });
 
 /** Avery 22805: 1.5 in squares, 4 × 6 on US Letter, the grid centred on the sheet. */
@@ -209,6 +211,7 @@ export const avery22805: LabelTemplate = sheet({
   pitchY: inPt(1.625),
   marginLeft: inPt(0.78125),
   marginTop: inPt(0.6875),
+  smsLine: 'below',
 });
 
 /** Avery 5160: 1 × 2⅝ in address labels, 3 × 10 on US Letter. */
@@ -225,7 +228,7 @@ export const avery5160: LabelTemplate = sheet({
   pitchY: inPt(1),
   marginLeft: inPt(0.1875),
   marginTop: inPt(0.5),
-  noSmsLine: smsLineTooSmall('1 in'),
+  smsLine: 'sides',
 });
 
 /** Avery L7160: 63.5 × 38.1 mm, 3 × 7 on A4, the grid centred on the sheet. */
@@ -242,6 +245,7 @@ export const averyL7160: LabelTemplate = sheet({
   pitchY: mmPt(38.1),
   marginLeft: mmPt(7.21),
   marginTop: mmPt(15.15),
+  smsLine: 'below',
 });
 
 /** Brother DK-11218: die-cut 24 mm circles (printer-driver-ptouch's `24mm-circular`, 68 × 68 pt). */
@@ -253,7 +257,7 @@ export const brotherDk11218: LabelTemplate = roll({
   label: round(pt(68)),
   printableInsets: insetsPt(5.76, 5.76, 5.76, 5.76),
   mediaNames: ['24mm-circular', 'roll_dk-11218_24x24mm', 'oe_dk-11218_24x24mm'],
-  noSmsLine: smsLineTooSmall('19.9 mm'),
+  smsLine: 'sides',
 });
 
 /** Brother DK-11221: die-cut 23 mm squares (`23x23mm`, 65 × 65 pt). */
@@ -268,8 +272,9 @@ export const brotherDk11221: LabelTemplate = roll({
   qrReadNote:
     "Below bench:label-read's acceptance: zxing-wasm reads 25 % (ZBar 0 %) at 100 px per 3/4 in, " +
     "against 100 % on Avery 4221: the QL reaches only a 48.4 pt circle of this label (the PPD's " +
-    'ImageableArea), so the modules are 0.258 mm. Reads 100 % with zxing from 150 px (closer).',
-  noSmsLine: smsLineTooSmall('17 mm'),
+    'ImageableArea), so the modules are 0.258 mm (15 % with an SMS number beside the symbol). ' +
+    'Reads 100 % with zxing from 150 px (closer).',
+  smsLine: 'sides',
 });
 
 /** DYMO 30332: 1 in squares (printer-driver-dymo's `w72h72.1`, 72 × 72 pt). */
@@ -281,7 +286,7 @@ export const dymo30332: LabelTemplate = roll({
   label: { width: inPt(1), height: inPt(1) },
   printableInsets: insetsPt(7.2, 2.88, 4.32, 4.08),
   mediaNames: ['w72h72.1', 'w72h72', 'oe_w72h72_1x1in', 'om_30332_25.4x25.4mm'],
-  noSmsLine: smsLineTooSmall('20 mm'),
+  smsLine: 'sides',
 });
 
 export const defaultTemplate: LabelTemplate = avery4221;

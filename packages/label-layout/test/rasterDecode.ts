@@ -184,6 +184,33 @@ export function darkestNear(image: GrayImage, x: number, y: number, radius = 1):
   return darkest;
 }
 
+/**
+ * The darkest sample on a ring half a module inside the quiet zone's outer edge of the symbol
+ * centred at `centre` (points): over 200 means the quiet zone is white all round.
+ */
+export function quietZoneDarkest(
+  image: GrayImage,
+  centre: { readonly x: number; readonly y: number },
+  qr: { readonly size: number; readonly quietZone: number; readonly moduleSize: number },
+  pxPerPt: number,
+): number {
+  const ring = qr.size / 2 + qr.quietZone / 2;
+  let darkest = 255;
+  for (let t = -ring; t <= ring; t += qr.moduleSize / 2) {
+    for (const [dx, dy] of [
+      [t, -ring],
+      [t, ring],
+      [-ring, t],
+      [ring, t],
+    ])
+      darkest = Math.min(
+        darkest,
+        darkestNear(image, (centre.x + dx) * pxPerPt, (centre.y + dy) * pxPerPt, 0),
+      );
+  }
+  return darkest;
+}
+
 /** Text of a PDF as poppler's pdftotext reads it. */
 export function pdfText(pdf: Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), 'homing-labels-'));

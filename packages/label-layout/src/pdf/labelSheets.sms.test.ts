@@ -1,18 +1,35 @@
 /**
- * "or text CODE to +1 555 …" (issue 29): printed under the address when the instance has an SMS
- * number and the template has room (`noSmsLine`), in full, inside the label, clear of the symbol's
- * quiet zone, the symbol still read by zxing-wasm; absent without a number.
+ * The instance's SMS number on the labels (issue 29): "or text CODE to +1 555 …" under the address
+ * on the templates with room for a sixth line (`smsLine: 'below'`), "or text the code to" up the
+ * left side of the symbol and the number down its right on the others (Avery 4221, the 1" round),
+ * in full, inside the label, clear of the symbol's quiet zone, the symbol unchanged and still read
+ * by zxing-wasm; absent without a number.
  */
 import { describe, expect, it } from 'vitest';
 import { loadPdf, pageContent } from '../../test/pdfStructure';
 import { pdfWords } from '../../test/pdfWords';
-import { decodePage, pdfText, rasterise, skipWithoutPoppler } from '../../test/rasterDecode';
+import {
+  decodePage,
+  pdfText,
+  quietZoneDarkest,
+  rasterise,
+  skipWithoutPoppler,
+} from '../../test/rasterDecode';
 import { sampleCodes } from '../../test/sampleCodes';
+import { sideWords } from '../../test/smsSides';
 import { printedCode, smsLineText } from '../codeText';
 import { labelContentLayout } from '../labelContent';
 import { placeLabels } from '../placement';
 import { labelQrText, qrMatrix } from '../qr/matrix';
-import { avery22805, averyL7160, defaultTemplate, templates, type LabelTemplate } from '../templates';
+import { SMS_SIDE_WORDS } from '../smsLine';
+import {
+  avery22805,
+  averyL7160,
+  defaultTemplate,
+  round1in32,
+  templates,
+  type LabelTemplate,
+} from '../templates';
 import { mmToPt, mm } from '../units';
 import { renderLabelSheetsPdf } from './labelSheets';
 
@@ -35,8 +52,8 @@ const render = (template: LabelTemplate, count: number, number: string | null) =
 
 describe('the SMS line in the layout', () => {
   it('templates with room keep the symbol at a size the benchmark reads, and put the line below the address', () => {
-    for (const template of templates.filter((t) => !t.noSmsLine)) {
-      const layout = labelContentLayout(template.labelDiameter, version3, { smsLine: true });
+    for (const template of templates.filter((t) => t.smsLine === 'below')) {
+      const layout = labelContentLayout(template.labelDiameter, version3, { smsLine: 'below' });
       expect(layout.qr.moduleSize, template.id).toBeGreaterThanOrEqual(SMALLEST_MODULE - 1e-9);
       const sms = layout.sms!;
       // Its top is under the address line's baseline, and far below the quiet zone.
@@ -48,19 +65,10 @@ describe('the SMS line in the layout', () => {
     }
   });
 
-  it('a template that says it has no room really has none, and says why', () => {
-    const without = templates.filter((t) => t.noSmsLine);
-    expect(without.map((t) => t.id)).toContain(defaultTemplate.id);
-    for (const template of without) {
-      expect(template.noSmsLine).toMatch(/bench:label-read/);
-      const layout = labelContentLayout(template.labelDiameter, version3, { smsLine: true });
-      expect(layout.qr.moduleSize, template.id).toBeLessThan(SMALLEST_MODULE);
-    }
-  });
-
   it('without the option there is no line and the symbol is as before', () => {
     const layout = labelContentLayout(avery22805.labelDiameter, version3);
     expect(layout.sms).toBeNull();
+    expect(layout.smsSides).toBeNull();
   });
 
   it('CODE is the printed code, which the texted-code parser reads as is', () => {
@@ -85,7 +93,7 @@ describe(`the SMS line in the PDF${skip ? ' [SKIPPED: needs pdftoppm and pdftote
         const layout = labelContentLayout(
           template.labelDiameter,
           qrMatrix(labelQrText(domainName, codes[0].value)).size,
-          { smsLine: true },
+          { smsLine: 'below' },
         );
         const words = pdfWords(pdf)[0];
         const image = rasterise(pdf, 300)[0];
@@ -125,15 +133,72 @@ describe(`the SMS line in the PDF${skip ? ' [SKIPPED: needs pdftoppm and pdftote
     );
   }
 
-  it('Avery 4221 with a number draws exactly what it draws without one (the benchmarked label)', async () => {
+  for (const template of [defaultTemplate, round1in32]) {
+    it.skipIf(skip)(
+      `${template.name}: "or text the code to" up every label's left side, the number down its right, off the quiet zone and the edge; every symbol still decodes`,
+      async () => {
+        const count = template.labelsPerSheet;
+        const codes = sampleCodes(count, 'Set 7', 3);
+        const pdf = await render(template, count, smsNumber);
+        const placements = placeLabels(count, template, { column: 1, row: 1 });
+        const layout = labelContentLayout(
+          template.labelDiameter,
+          qrMatrix(labelQrText(domainName, codes[0].value)).size,
+          { smsLine: 'sides' },
+        );
+        const words = pdfWords(pdf)[0];
+        const image = rasterise(pdf, 300)[0];
+        const decoded = await decodePage(
+          image,
+          placements.map((p) => ({
+            text: labelQrText(domainName, codes[p.codeIndex].value),
+            x: p.centre.x * PX,
+            y: p.centre.y * PX,
+          })),
+          template.pitchX * PX,
+        );
+        for (const p of placements) {
+          expect(decoded.map((d) => d.text)).toContain(labelQrText(domainName, codes[p.codeIndex].value));
+          expect(sideWords(words, p.centre, layout)).toEqual({
+            left: SMS_SIDE_WORDS,
+            right: smsNumber,
+            problems: [],
+          });
+          expect(quietZoneDarkest(image, p.centre, layout.qr, PX)).toBeGreaterThan(200);
+        }
+        // The code under the symbol is still there in full: the number points to it.
+        const text = pdfText(pdf).replace(/\s+/g, ' ');
+        for (const code of codes) expect(text).toContain(printedCode(code.value));
+      },
+    );
+  }
+
+  it('Avery 4221 with a number draws exactly what it draws without one, and the two side lines', async () => {
     const content = async (number: string | null) =>
       (await loadPdf(await render(defaultTemplate, 80, number))).getPages().map(pageContent);
-    expect(await content(smsNumber)).toEqual(await content(null));
+    const [withNumber] = await content(smsNumber);
+    const [without] = await content(null);
+    // The side lines are the only turned text (a text matrix, Tm), two per label.
+    const turned = withNumber.split('\n').filter((line) => / Tm /.test(line));
+    expect(turned).toHaveLength(160);
+    expect(withNumber.split('\n').filter((line) => !/ Tm /.test(line))).toEqual(without.split('\n'));
+    expect(turned[0]).toMatch(/^BT \/F1 2\.268 Tf 0 1 -1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
+    expect(turned[1]).toMatch(/^BT \/F1 2\.268 Tf 0 -1 1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
   });
 
-  it.skipIf(skip)('no number: no line; Avery 4221 (no room) leaves it off even with a number', async () => {
-    expect(pdfText(await render(avery22805, 4, null))).not.toContain('or text');
-    expect(pdfText(await render(defaultTemplate, 4, smsNumber))).not.toContain('or text');
-    expect(pdfText(await render(defaultTemplate, 4, smsNumber))).toContain('homing.example');
+  it.skipIf(skip)(
+    'a character Helvetica cannot encode prints as "?" beside the symbol, not a failure',
+    async () => {
+      expect(pdfText(await render(defaultTemplate, 1, '+1 555 ☎ 0199'))).toContain('+1 555 ? 0199');
+    },
+  );
+
+  it.skipIf(skip)('no number: no line, under the address or on the sides', async () => {
+    for (const template of [avery22805, defaultTemplate]) {
+      const text = pdfText(await render(template, 4, null));
+      expect(text).not.toContain('or text');
+      expect(text).not.toContain('0199');
+      expect(text).toContain('homing.example');
+    }
   });
 });

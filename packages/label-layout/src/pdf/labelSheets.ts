@@ -1,5 +1,5 @@
 import { PDFName, StandardFonts } from 'pdf-lib';
-import type { LabelContentLayout, TextLineLayout } from '../labelContent';
+import type { LabelContentLayout, SmsLinePlacement, TextLineLayout } from '../labelContent';
 import { labelContentLayout } from '../labelContent';
 import { placeJobLabels } from '../jobSheets';
 import type { LabelPlacement } from '../placement';
@@ -10,6 +10,8 @@ import { LABEL_SYMBOL } from '../symbolChoice';
 import type { LabelTemplate } from '../templates';
 import { defaultTemplate } from '../templates';
 import { printedCode, smsLineText } from '../codeText';
+import type { FittedSideLine } from '../smsLine';
+import { fitSmsSides, smsLinePlacement } from '../smsLine';
 import type { FittedText } from './fittedText';
 import { createCodeFitter, createSetNameFitter, createTextFitter } from './fittedText';
 import { appendContent, num } from './contentStream';
@@ -38,7 +40,8 @@ export interface LabelSheetsOptions {
   readonly symbol?: LabelSymbol;
   /**
    * The instance's public SMS number (`SMS_PUBLIC_NUMBER`): "or text CODE to NUMBER" under the
-   * address, on templates with room for it (`noSmsLine`). Absent or null: no such line.
+   * address, or "or text the code to" and the number in the side segments, as the template says
+   * (`smsLine`; left off when it cannot fit, `smsLineProblem`). Absent or null: no such line.
    */
   readonly smsNumber?: string | null;
 }
@@ -65,6 +68,23 @@ interface LabelContext {
   /** The caller named the symbol (the benchmark): its level as given, whatever the URL's length. */
   readonly chosenSymbol: boolean;
   readonly smsNumber: string | null;
+  /** The side lines, fitted once per layout (they hold no code, so every label has the same). */
+  readonly sidesFor: (layout: LabelContentLayout) => readonly FittedSideLine[];
+  readonly encode: (text: string) => string;
+}
+
+/**
+ * A line set vertically beside the quiet zone, centred on the label's middle row: its text matrix
+ * turns it 90° anticlockwise (reading up) or clockwise (reading down), the baseline at the
+ * layout's x, the glyphs' feet towards the symbol.
+ */
+function sideTextOperators(fitted: FittedSideLine, encoded: string, x: number, y: number): string {
+  const up = fitted.line.reads === 'up';
+  const matrix = up
+    ? `0 1 -1 0 ${num(x + fitted.baseline)} ${num(y - fitted.width / 2)}`
+    : `0 -1 1 0 ${num(x + fitted.baseline)} ${num(y + fitted.width / 2)}`;
+  const scaled = fitted.horizontalScale !== 100;
+  return `BT /${FONT_KEY} ${num(fitted.fontSize)} Tf ${scaled ? `${num(fitted.horizontalScale)} Tz ` : ''}${matrix} Tm ${encoded} Tj ${scaled ? '100 Tz ' : ''}ET\n`;
 }
 
 /** The symbol as one filled path: the rectangles of its SVG path, drawn in module units. */
@@ -114,7 +134,11 @@ function labelOperators(context: LabelContext, code: LabelCode, placement: Label
           x,
           y,
         )
-      : '')
+      : '') +
+    context
+      .sidesFor(layout)
+      .map((side) => sideTextOperators(side, context.encode(side.text), x, y))
+      .join('')
   );
 }
 
@@ -146,7 +170,10 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
   const layouts = new Map<number, LabelContentLayout>();
   const symbol = options.symbol ?? LABEL_SYMBOL;
   const { dx, dy } = calibrationOffset(options.calibration);
-  const smsNumber = (!template.noSmsLine && options.smsNumber) || null;
+  const smsLine: SmsLinePlacement | null = smsLinePlacement(template, options.smsNumber);
+  const smsNumber = smsLine && options.smsNumber!.trim();
+  const sides = new Map<LabelContentLayout, readonly FittedSideLine[]>();
+  const encodable = new Set(font.getCharacterSet());
   const context: LabelContext = {
     pageHeight: pdfY(template, 0),
     dx,
@@ -160,7 +187,7 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
         layouts.get(moduleCount) ??
         labelContentLayout(template.labelDiameter, moduleCount, {
           quietZoneModules: symbol.quietZoneModules,
-          smsLine: smsNumber !== null,
+          smsLine: smsLine ?? undefined,
         });
       layouts.set(moduleCount, layout);
       return layout;
@@ -170,6 +197,22 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
     symbol,
     chosenSymbol: options.symbol !== undefined,
     smsNumber,
+    sidesFor: (layout) => {
+      let fitted = sides.get(layout);
+      if (!fitted) {
+        const both = layout.smsSides && smsNumber ? fitSmsSides(layout.smsSides, smsNumber) : null;
+        fitted = both ? [both.left, both.right] : [];
+        sides.set(layout, fitted);
+      }
+      return fitted;
+    },
+    // A character Helvetica cannot encode (outside WinAnsi) becomes '?', as on the other lines.
+    encode: (text) =>
+      font
+        .encodeText(
+          Array.from(text, (char) => (encodable.has(char.codePointAt(0) ?? 0) ? char : '?')).join(''),
+        )
+        .toString(),
   };
 
   const pagesDone: Promise<void>[] = [];

@@ -96,7 +96,10 @@ export interface PrintTemplate {
   name: string;
   description: string;
   labelsPerSheet: number;
-  /** Why this label cannot carry the instance's SMS line; null: it prints it when there is a number. */
+  /**
+   * Why this label cannot carry the instance's SMS number (label-layout's `smsLineProblem`, for the
+   * configured number); null: it prints it when there is a number.
+   */
   noSmsLine: string | null;
 }
 

@@ -1,10 +1,11 @@
-import type { LabelTemplate } from '@homing/label-layout';
+import { smsLineProblem, type LabelTemplate } from '@homing/label-layout';
 import type { PrintTemplate } from '@homing/shared';
 
-export const presentTemplate = (template: LabelTemplate): PrintTemplate => ({
+/** A template for the print pages; `noSmsLine` says why the instance's number cannot go on it. */
+export const presentTemplate = (template: LabelTemplate, smsNumber: string | null): PrintTemplate => ({
   id: template.id,
   name: template.name,
   description: template.description,
   labelsPerSheet: template.labelsPerSheet,
-  noSmsLine: template.noSmsLine ?? null,
+  noSmsLine: smsLineProblem(template, smsNumber),
 });

@@ -1,14 +1,14 @@
 /**
  * The instance's SMS number (SMS_PUBLIC_NUMBER, issue 29) reaches everything that prints labels:
  * the app configuration the web print pages and the print station read, the templates (which say
- * when a label has no room for it), and the set's PDF, whose text holds "or text CODE to NUMBER"
- * for every label.
+ * when a label cannot carry it), and the set's PDF, whose text holds "or text CODE to NUMBER" for
+ * every label, or on round labels "or text the code to" and the number beside the symbol.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { printedCode, smsLineText } from '@homing/label-layout';
+import { printedCode, SMS_SIDE_WORDS, smsLineText } from '@homing/label-layout';
 import type { PrintTemplate, QrCodeSetDetail } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
@@ -51,11 +51,10 @@ describe('SMS_PUBLIC_NUMBER on everything that prints labels', () => {
     ).toBeNull();
   });
 
-  it('the templates say which labels have no room for the line, and why', async () => {
+  it('the templates say every label carries the configured number (the round ones on their sides)', async () => {
     const res = await withNumber.api<{ data: PrintTemplate[] }>('GET', '/api/templates');
-    const byId = new Map(res.body.data.map((t) => [t.id, t]));
-    expect(byId.get('avery-22805')!.noSmsLine).toBeNull();
-    expect(byId.get('avery-4221')!.noSmsLine).toMatch(/no room for a sixth line/);
+    expect(res.body.data.length).toBeGreaterThan(5);
+    for (const template of res.body.data) expect(template.noSmsLine, template.id).toBeNull();
   });
 
   it.skipIf(!hasPdftotext)(
@@ -88,6 +87,28 @@ describe('SMS_PUBLIC_NUMBER on everything that prints labels', () => {
         }
         if (!expectLine) expect(text).not.toContain('or text');
       }
+    },
+  );
+
+  it.skipIf(!hasPdftotext)(
+    `on Avery 4221 (the default) every label has "or text the code to" and the number beside the symbol${hasPdftotext ? '' : ' [SKIPPED: needs pdftotext: apt-get install poppler-utils]'}`,
+    async () => {
+      const admin = await signUp(withNumber, { admin: true });
+      const created = await withNumber.api<{ data: QrCodeSetDetail }>(
+        'POST',
+        '/api/admin/qr-sets/create-with-codes',
+        { token: admin.token, body: { templateId: 'avery-4221' } },
+      );
+      expect(created.status).toBe(201);
+      const res = await fetch(`${withNumber.url}/api/admin/qr-sets/${created.body.data.id}/labels.pdf`, {
+        headers: { Authorization: `Bearer ${admin.token}` },
+      });
+      expect(res.status).toBe(200);
+      const text = pdfText(new Uint8Array(await res.arrayBuffer()));
+      const count = created.body.data.qrCodes.length;
+      // pdftotext reads each turned line as a line of its own.
+      expect(text.split('\n').filter((line) => line.trim() === SMS_SIDE_WORDS)).toHaveLength(count);
+      expect(text.split('\n').filter((line) => line.trim() === NUMBER)).toHaveLength(count);
     },
   );
 });

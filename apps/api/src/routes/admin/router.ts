@@ -9,7 +9,7 @@ import { voucherRoutes } from './vouchers';
 /** `/api/admin/*` and the public `/api/templates` (issue: labels and administration). */
 export function adminRoutes(deps: Deps): RouteDef[] {
   return [
-    ...templateRoutes(),
+    ...templateRoutes(deps),
     ...codeRoutes(deps),
     // Before the sets' `/:id` routes, whose id would otherwise swallow `labels.pdf`.
     ...labelRoutes(deps),

@@ -12,7 +12,7 @@ export interface SetLabelsPdfProps {
   templateId?: string;
   domainName: string;
   brandWord: string;
-  /** "or text CODE to NUMBER" on labels with room for it (SMS_PUBLIC_NUMBER); null: none. */
+  /** The number finders text (SMS_PUBLIC_NUMBER), under the address or beside the symbol; null: none. */
   smsNumber: string | null;
 }
 

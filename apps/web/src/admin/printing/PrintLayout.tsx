@@ -1,16 +1,20 @@
 import { useEffect, useMemo } from 'react';
 import {
+  fitSmsSides,
   labelContentLayout,
   labelMatrix,
   placeJobLabels,
   ptToInch,
   qrSvgPath,
   printedCode,
+  smsLinePlacement,
   smsLineText,
+  type FittedSideLine,
   type LabelContentLayout,
   type LabelPlacement,
   type LabelTemplate,
   type Pt,
+  type SmsLinePlacement,
   type TextLineLayout,
 } from '@homing/label-layout';
 import type { PrintSheetsRequest } from '@homing/shared';
@@ -25,7 +29,7 @@ interface PlacedLabel {
   setName: string;
   /** The code as people read it, under the symbol. */
   code: string;
-  /** "or text CODE to NUMBER" under the address, or null (no number, or no room on this label). */
+  /** "or text CODE to NUMBER" under the address, or null (no number, or the number is on the sides). */
   sms: string | null;
   /** The QR symbol's text and module count, or null for a placeholder. */
   qr: { path: string; size: number } | null;
@@ -34,7 +38,8 @@ interface PlacedLabel {
 /** Every label of a job by sheet, each set starting on a new sheet (label-layout's `jobSets`). */
 function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedLabel[][] {
   const sheets: PlacedLabel[][] = [];
-  const smsNumber = (!template.noSmsLine && request.smsNumber) || null;
+  const smsNumber =
+    smsLinePlacement(template, request.smsNumber) === 'below' ? request.smsNumber!.trim() : null;
   const start = { column: request.startColumn ?? 1, row: request.startRow ?? 1 };
   const sizes = request.sets.map((set) => set.codes.length);
   for (const placement of placeJobLabels(sizes, template, start)) {
@@ -54,14 +59,42 @@ function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedL
 }
 
 /** Label layouts by QR module count: every symbol of a job has one of a few sizes. */
-function layoutCache(template: LabelTemplate, smsLine: boolean) {
+function layoutCache(template: LabelTemplate, smsLine: SmsLinePlacement | null) {
   const cache = new Map<number, LabelContentLayout>();
   return (modules: number) => {
     let found = cache.get(modules);
     if (!found)
-      cache.set(modules, (found = labelContentLayout(template.labelDiameter, modules, { smsLine })));
+      cache.set(
+        modules,
+        (found = labelContentLayout(template.labelDiameter, modules, { smsLine: smsLine ?? undefined })),
+      );
     return found;
   };
+}
+
+/**
+ * A side line as the PDF draws it (label-layout's `fitSmsSides`): turned to read up the left
+ * segment or down the right, its baseline at the layout's x, centred on the symbol's middle row.
+ * Rotated, the line's own y axis is the label's x (negated on the right, turned the other way).
+ * Its length is held to Helvetica's, whatever font the browser has, so its box stays where the
+ * layout put it (clear of the quiet zone and the edge).
+ */
+function SideLine({ side }: { side: FittedSideLine }) {
+  const up = side.line.reads === 'up';
+  return (
+    <text
+      transform={`rotate(${up ? -90 : 90})`}
+      x={0}
+      y={up ? side.baseline : -side.baseline}
+      fontSize={side.fontSize}
+      className="print-label__sms-side"
+      textAnchor="middle"
+      textLength={side.width}
+      lengthAdjust="spacingAndGlyphs"
+    >
+      {side.text}
+    </text>
+  );
 }
 
 function Line({
@@ -102,12 +135,15 @@ function Label({
   layout,
   brandWord,
   domainName,
+  sides,
 }: {
   label: PlacedLabel;
   template: LabelTemplate;
   layout: (modules: number) => LabelContentLayout;
   brandWord: string;
   domainName: string;
+  /** The instance's number in the side segments: the same two lines on every label, or null. */
+  sides: ((content: LabelContentLayout) => readonly FittedSideLine[]) | null;
 }) {
   const d = template.labelDiameter;
   const { centre } = label.placement;
@@ -144,6 +180,9 @@ function Label({
       <Line text={label.code} line={content.code} weight="bold" className="print-label__code" />
       <Line text={domainName} line={content.address} />
       {label.sms && content.sms && <Line text={label.sms} line={content.sms} className="print-label__sms" />}
+      {sides?.(content).map((side) => (
+        <SideLine key={side.line.reads} side={side} />
+      ))}
     </svg>
   );
 }
@@ -155,8 +194,21 @@ function Label({
 export function PrintLayout({ request, onReady }: { request: PrintSheetsRequest; onReady?: () => void }) {
   const template = jobTemplate(request);
   const sheets = useMemo(() => placeJob(request, template), [request, template]);
-  const smsLine = !template.noSmsLine && Boolean(request.smsNumber);
+  const smsLine = smsLinePlacement(template, request.smsNumber);
   const layout = useMemo(() => layoutCache(template, smsLine), [template, smsLine]);
+  const sides = useMemo(() => {
+    if (smsLine !== 'sides') return null;
+    const number = request.smsNumber!;
+    const fitted = new Map<LabelContentLayout, readonly FittedSideLine[]>();
+    return (content: LabelContentLayout) => {
+      let found = fitted.get(content);
+      if (!found) {
+        const both = content.smsSides && fitSmsSides(content.smsSides, number);
+        fitted.set(content, (found = both ? [both.left, both.right] : []));
+      }
+      return found;
+    };
+  }, [smsLine, request.smsNumber]);
   // Effects run once the sheets are in the document: only then may the print dialog open.
   useEffect(() => onReady?.(), [sheets, onReady]);
   const { width, height } = template.page;
@@ -178,6 +230,7 @@ export function PrintLayout({ request, onReady }: { request: PrintSheetsRequest;
               layout={layout}
               brandWord={request.brandWord}
               domainName={request.domainName}
+              sides={sides}
             />
           ))}
         </div>
