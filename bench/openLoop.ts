@@ -39,7 +39,10 @@ export async function openLoop(opts: {
   const { hostname, port } = new URL(opts.url);
   // Below the API's MAX_CONNECTIONS_PER_ADDRESS (256): past it the server resets new connections,
   // which would count as errors; requests beyond wait here, and their wait counts in their latency.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
+  // An idle socket is closed after 4 s, before the API closes it (HTTP_KEEP_ALIVE_TIMEOUT_MS, 5 s),
+  // as nginx's upstream keepalive_timeout is set below it: else a request sent on a socket the
+  // server is closing reads ECONNRESET, which no real client path would see.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 200, timeout: 4_000 });
   const total = Math.round((opts.rate * opts.durationMs) / 1000);
   const latencies: number[] = [];
   const kinds = new Map<string, number>();
