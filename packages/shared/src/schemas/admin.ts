@@ -101,6 +101,11 @@ export interface PrintTemplate {
    * configured number); null: it prints it when there is a number.
    */
   noSmsLine: string | null;
+  /**
+   * Set when this label's QR misses `npm run bench:label-read`'s acceptance (a phone must come
+   * closer than arm's length): label-layout's `qrReadNote`, with the figures. Null: it meets it.
+   */
+  qrReadNote: string | null;
 }
 
 export interface BulkCreatedCode {

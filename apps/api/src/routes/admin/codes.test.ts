@@ -29,10 +29,23 @@ describe('GET /api/templates', () => {
       labelsPerSheet: 80,
       // No SMS number configured here: nothing to leave off (labels.sms.test.ts has one).
       noSmsLine: null,
+      // Avery 4221 meets bench:label-read's acceptance.
+      qrReadNote: null,
     });
     expect(res.body.data.map((tpl) => tpl.labelsPerSheet)).toContain(32);
     for (const tpl of res.body.data)
-      expect(Object.keys(tpl).sort()).toEqual(['description', 'id', 'labelsPerSheet', 'name', 'noSmsLine']);
+      expect(Object.keys(tpl).sort()).toEqual([
+        'description',
+        'id',
+        'labelsPerSheet',
+        'name',
+        'noSmsLine',
+        'qrReadNote',
+      ]);
+    // The Brother DK-11221 roll misses it, and says so with its figures.
+    expect(res.body.data.find((tpl) => tpl.id === 'brother-dk-11221')?.qrReadNote).toMatch(
+      /zxing-wasm reads \d+ %/,
+    );
   });
 });
 
