@@ -6,24 +6,19 @@
  * exactly those three, with the shift's offset, and queues the blank's and the duplicate's codes
  * for reprint from the first free label after the set.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { avery4221, labelCentre } from '@homing/label-layout';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 import type { GrayImage } from '../../../../packages/label-layout/test/rasterDecode';
 import { decodeAll, hasPdftoppm, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
-import { CalibrationStore } from '../core/calibration';
-import { JobHistory } from '../core/jobHistory';
 import { printSet } from '../core/printPipeline';
-import { CupsSpooler } from '../core/spooler';
 import { stationPaths } from '../core/stationHome';
-import { hasCupsQueue, QUEUE, restartQueue, waitForOutput } from '../testing/cups';
-import type { StationServer } from '../testing/stationServer';
-import { startStationServer } from '../testing/stationServer';
+import { hasCupsQueue, QUEUE, waitForOutput } from '../testing/cups';
 import { EXIT, runCli } from './run';
+import { stationOnQueue } from '../testing/queueSuite';
 
 const DPI = 300;
 const PX_PER_PT = DPI / 72;
@@ -92,24 +87,13 @@ describe.skipIf(
   skipWithout(hasCupsQueue, `the CUPS queue ${QUEUE}`, 'run .ci/cups-setup as root') ||
     skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install poppler-utils'),
 )('station read-back of a sheet CUPS printed', () => {
-  let t: StationServer;
-  let home: string;
-
-  beforeAll(async () => {
-    restartQueue();
-    t = await startStationServer();
-    home = mkdtempSync(join(tmpdir(), 'station-read-back-'));
-  });
-  afterAll(async () => {
-    await t?.server.close();
-    rmSync(home, { recursive: true, force: true });
-  });
+  const suite = stationOnQueue('station-read-back-');
 
   const station = async (argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await runCli(argv, {
-      env: { HOMING_STATION_HOME: home },
+      env: { HOMING_STATION_HOME: suite.home },
       out: (line) => out.push(line),
       err: (line) => err.push(line),
     });
@@ -120,25 +104,16 @@ describe.skipIf(
     const login = await station([
       'login',
       '--server',
-      t.server.url,
+      suite.t.server.url,
       '--identifier',
-      t.admin.email,
+      suite.t.admin.email,
       '--password',
-      t.admin.password,
+      suite.t.admin.password,
     ]);
     expect(login.code, login.stderr).toBe(EXIT.ok);
-    const set = await t.getSet((await t.unprintedSet()).id);
+    const set = await suite.t.getSet((await suite.t.unprintedSet()).id);
     const codes = set.qrCodes.map((code) => code.value);
-    const outcome = await printSet(
-      {
-        api: t.api,
-        spooler: new CupsSpooler(),
-        calibration: new CalibrationStore(join(home, 'calibration.json')),
-        history: new JobHistory(join(home, 'history.jsonl')),
-        pollMs: 100,
-      },
-      { setId: set.id, printer: QUEUE },
-    );
+    const outcome = await printSet(suite.deps(), { setId: set.id, printer: QUEUE });
     const [page] = rasterise(await waitForOutput(outcome.title), DPI);
 
     const cell = avery4221.pitchX * PX_PER_PT * 0.96;
@@ -151,7 +126,7 @@ describe.skipIf(
       { x: shifted.x + 0.1 * DPI, y: shifted.y },
       avery4221.labelDiameter * PX_PER_PT * 1.02,
     );
-    const scan = join(home, 'scan.jpg');
+    const scan = join(suite.home, 'scan.jpg');
     const photo = keystone(page, 5);
     await sharp(Buffer.from(photo.gray), { raw: { width: photo.width, height: photo.height, channels: 1 } })
       .blur(0.8)
@@ -179,7 +154,7 @@ describe.skipIf(
     );
     expect(read.stdout).toContain('A photo at an angle');
     expect(read.stdout).toContain('Read 78 labels in their cells.');
-    const queued = readFileSync(stationPaths(home).reprints, 'utf8')
+    const queued = readFileSync(stationPaths(suite.home).reprints, 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
@@ -199,7 +174,7 @@ describe.skipIf(
     const reprint = await station(['reprint', '--printer', QUEUE]);
     expect(reprint.code, reprint.stderr).toBe(EXIT.ok);
     expect(reprint.stdout).toContain(`Reprinted ${codes[10]}, ${codes[20]} of set ${set.id}`);
-    const history = readFileSync(stationPaths(home).history, 'utf8').trim().split('\n');
+    const history = readFileSync(stationPaths(suite.home).history, 'utf8').trim().split('\n');
     const { title } = JSON.parse(history.at(-1)!) as { title: string };
     const [sheet] = rasterise(await waitForOutput(title), DPI);
     const found = await decodeAll(sheet);
@@ -208,7 +183,7 @@ describe.skipIf(
       const expected = centre(index); // column 1 and column 2 of row 1
       expect(Math.hypot(symbol.x - expected.x, symbol.y - expected.y)).toBeLessThan(0.5 * (DPI / 25.4));
     }
-    expect(readFileSync(stationPaths(home).reprints, 'utf8')).toBe('');
-    expect((await t.getSet(set.id)).isPrinted).toBe(true);
+    expect(readFileSync(stationPaths(suite.home).reprints, 'utf8')).toBe('');
+    expect((await suite.t.getSet(set.id)).isPrinted).toBe(true);
   });
 });

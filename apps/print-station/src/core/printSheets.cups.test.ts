@@ -5,26 +5,14 @@
  * request carrying codes or a domain is refused before anything is printed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IpcMainInvokeEvent } from 'electron';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cupsSkipNote,
-  hasCupsQueue,
-  ippJobAttributes,
-  QUEUE,
-  restartQueue,
-  waitForOutput,
-} from '../testing/cups';
+import { describe, expect, it } from 'vitest';
+import { cupsSkipNote, hasCupsQueue, ippJobAttributes, QUEUE, waitForOutput } from '../testing/cups';
 import { hasPdftoppm, scanSheets } from '../testing/labelScan';
-import type { StationServer } from '../testing/stationServer';
-import { DOMAIN, startStationServer } from '../testing/stationServer';
-import { CalibrationStore } from './calibration';
-import { JobHistory } from './jobHistory';
+import { DOMAIN } from '../testing/stationServer';
 import { printSheets } from './printSheets';
-import { CupsSpooler } from './spooler';
 import { MemorySessionStore } from './session';
 import { createStation } from './station';
 import { registerIpc } from '../main/ipc';
@@ -35,6 +23,7 @@ import { ONLY_WHAT_THE_SERVER_SAYS } from '../shared/ipc';
 import type { PrintOutcome } from '../shared/types';
 import { stationSheetsJobSchema } from '../shared/ipc';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
+import { stationOnQueue } from '../testing/queueSuite';
 
 /** Every job CUPS has for the queue, ended or not (lpstat, not the code under test). */
 const queueJobCount = () =>
@@ -45,31 +34,16 @@ describe.skipIf(
   skipWithout(hasCupsQueue, `the CUPS queue ${QUEUE}`, 'run .ci/cups-setup as root') ||
     skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install poppler-utils'),
 )(`PrintPort requests on ${QUEUE}${cupsSkipNote}`, () => {
-  let t: StationServer;
-  let home: string;
-
-  beforeAll(async () => {
-    restartQueue();
-    t = await startStationServer();
-    home = mkdtempSync(join(tmpdir(), 'station-sheets-'));
-  });
-  afterAll(async () => {
-    await t?.server.close();
-    rmSync(home, { recursive: true, force: true });
-  });
+  const suite = stationOnQueue('station-sheets-');
 
   it('prints two sets, each from a new sheet, then marks both printed', async () => {
     const sets = await Promise.all(
-      [t.unprintedSet(), t.unprintedSet()].map(async (created) => t.getSet((await created).id)),
+      [suite.t.unprintedSet(), suite.t.unprintedSet()].map(async (created) =>
+        suite.t.getSet((await created).id),
+      ),
     );
     const request = stationSheetsJobSchema.parse({ kind: 'sets', setIds: sets.map((set) => set.id) });
-    const deps = {
-      api: t.api,
-      spooler: new CupsSpooler(),
-      calibration: new CalibrationStore(join(home, 'calibration.json')),
-      history: new JobHistory(join(home, 'history.jsonl')),
-      pollMs: 100,
-    };
+    const deps = suite.deps();
     const outcome = await printSheets(deps, request, QUEUE);
     expect(outcome).toMatchObject({ pages: 2, labels: 160, marked: true, note: 'Marked 2 sets printed' });
     // What the admin screens' print port returns: the sets main marked and the server's count.
@@ -96,18 +70,18 @@ describe.skipIf(
     expect(scan.read).toHaveLength(160);
     expect(scan.missing.concat(scan.unexpected)).toEqual([]);
     expect(scan.maxErrorMm).toBeLessThanOrEqual(0.5);
-    for (const set of sets) expect((await t.getSet(set.id)).isPrinted).toBe(true);
+    for (const set of sets) expect((await suite.t.getSet(set.id)).isPrinted).toBe(true);
   });
 
   it('through main’s IPC: a request naming a real set with made-up codes or another domain is refused, nothing printed', async () => {
-    const set = await t.getSet((await t.unprintedSet()).id);
+    const set = await suite.t.getSet((await suite.t.unprintedSet()).id);
     const sessions = new MemorySessionStore();
     await sessions.save({
-      serverUrl: t.server.url,
-      token: t.admin.token,
-      user: { id: t.admin.user.id, email: t.admin.email, isAdmin: true },
+      serverUrl: suite.t.server.url,
+      token: suite.t.admin.token,
+      user: { id: suite.t.admin.user.id, email: suite.t.admin.email, isAdmin: true },
     });
-    const station = createStation({ home: mkdtempSync(join(home, 'ipc-')), sessions, pollMs: 100 });
+    const station = createStation({ home: mkdtempSync(join(suite.home, 'ipc-')), sessions, pollMs: 100 });
     const handlers = new Map<string, (event: IpcMainInvokeEvent, payload: unknown) => unknown>();
     registerIpc(
       { handle: (channel, listener) => void handlers.set(channel, listener) },
@@ -145,7 +119,7 @@ describe.skipIf(
       expect(await invoke(payload)).toEqual({ ok: false, error: ONLY_WHAT_THE_SERVER_SAYS });
     expect(queueJobCount()).toBe(jobsBefore);
     expect(await station.history.list()).toEqual([]);
-    expect((await t.getSet(set.id)).isPrinted).toBe(false);
+    expect((await suite.t.getSet(set.id)).isPrinted).toBe(false);
 
     // Named by id, the set prints as the server holds it, on the server's domain, and is marked.
     const printed = await invoke({ printer: QUEUE, job: { kind: 'sets', setIds: [set.id] } });
@@ -158,6 +132,6 @@ describe.skipIf(
     );
     expect(scan.read).toHaveLength(80);
     expect(scan.missing.concat(scan.unexpected)).toEqual([]);
-    expect((await t.getSet(set.id)).isPrinted).toBe(true);
+    expect((await suite.t.getSet(set.id)).isPrinted).toBe(true);
   });
 });

@@ -4,46 +4,22 @@
  * station through cups-pdf, the PDF CUPS wrote has the template's paper, and every code reads back
  * within 0.5 mm of its label's centre.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getTemplate } from '@homing/label-layout';
 import type { QrCodeSetDetail } from '@homing/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
-import {
-  cupsSkipNote,
-  hasCupsQueue,
-  ippJobAttributes,
-  QUEUE,
-  restartQueue,
-  waitForOutput,
-} from '../testing/cups';
+import { cupsSkipNote, hasCupsQueue, ippJobAttributes, QUEUE, waitForOutput } from '../testing/cups';
 import { hasPdftoppm, scanSheets } from '../testing/labelScan';
-import type { StationServer } from '../testing/stationServer';
-import { DOMAIN, startStationServer } from '../testing/stationServer';
-import { CalibrationStore } from './calibration';
-import { JobHistory } from './jobHistory';
+import { DOMAIN } from '../testing/stationServer';
 import { printSet } from './printPipeline';
-import { CupsSpooler } from './spooler';
+import { stationOnQueue } from '../testing/queueSuite';
 
 const skip =
   skipWithout(hasCupsQueue, `the CUPS queue ${QUEUE}`, 'run .ci/cups-setup as root') ||
   skipWithout(hasPdftoppm, "poppler's pdftoppm", 'apt-get install poppler-utils');
 
 describe.skipIf(skip)(`the new sheet templates on ${QUEUE}${cupsSkipNote}`, () => {
-  let t: StationServer;
-  let home: string;
-
-  beforeAll(async () => {
-    restartQueue();
-    t = await startStationServer();
-    home = mkdtempSync(join(tmpdir(), 'station-sheet-templates-'));
-  });
-  afterAll(async () => {
-    await t?.server.close();
-    rmSync(home, { recursive: true, force: true });
-  });
+  const suite = stationOnQueue('station-sheet-templates-');
 
   it.each([
     ['round-1in-32', 32],
@@ -52,11 +28,11 @@ describe.skipIf(skip)(`the new sheet templates on ${QUEUE}${cupsSkipNote}`, () =
     ['avery-l7160', 21],
   ])('%s: a sheet of %i labels, every code read within 0.5 mm of its label', async (templateId, count) => {
     const template = getTemplate(templateId)!;
-    const res = await t.server.api<{ data: QrCodeSetDetail }>(
+    const res = await suite.t.server.api<{ data: QrCodeSetDetail }>(
       'POST',
       '/api/admin/qr-sets/create-with-codes',
       {
-        token: t.admin.token,
+        token: suite.t.admin.token,
         body: { templateId },
       },
     );
@@ -64,16 +40,7 @@ describe.skipIf(skip)(`the new sheet templates on ${QUEUE}${cupsSkipNote}`, () =
     const set = res.body.data;
     expect(set.qrCodes).toHaveLength(count);
 
-    const outcome = await printSet(
-      {
-        api: t.api,
-        spooler: new CupsSpooler(),
-        calibration: new CalibrationStore(join(home, 'calibration.json')),
-        history: new JobHistory(join(home, 'history.jsonl')),
-        pollMs: 100,
-      },
-      { setId: set.id, printer: QUEUE },
-    );
+    const outcome = await printSet(suite.deps(), { setId: set.id, printer: QUEUE });
     expect(outcome).toMatchObject({ pages: 1, labels: count, marked: true });
     expect(ippJobAttributes(Number(outcome.jobId.split('-').at(-1)))).toMatchObject({
       'job-state': 'completed',

@@ -6,8 +6,7 @@
  * the quiet zone and the edge, every code still read back by zxing-wasm and ZBar.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   getTemplate,
@@ -19,21 +18,18 @@ import {
   smsLineText,
 } from '@homing/label-layout';
 import type { QrCodeSetDetail } from '@homing/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 import { pdfWords } from '../../../../packages/label-layout/test/pdfWords';
 import { quietZoneDarkest, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
 import { sideWords } from '../../../../packages/label-layout/test/smsSides';
 import { hasZbarimg, zbarReadWindows } from '../../../../packages/label-layout/test/zbar';
-import { cupsSkipNote, hasCupsQueue, QUEUE, restartQueue, waitForOutput } from '../testing/cups';
+import { cupsSkipNote, hasCupsQueue, QUEUE, waitForOutput } from '../testing/cups';
 import { hasPdftoppm, scanSheets } from '../testing/labelScan';
-import type { StationServer } from '../testing/stationServer';
-import { DOMAIN, startStationServer } from '../testing/stationServer';
-import { CalibrationStore } from './calibration';
-import { JobHistory } from './jobHistory';
+import { DOMAIN } from '../testing/stationServer';
 import { printSheets } from './printSheets';
-import { CupsSpooler } from './spooler';
 import { stationSheetsJobSchema } from '../shared/ipc';
+import { stationOnQueue } from '../testing/queueSuite';
 
 const NUMBER = '+1 555 010 0199';
 const skip =
@@ -42,48 +38,31 @@ const skip =
   skipWithout(hasZbarimg, 'zbarimg', 'apt-get install zbar-tools');
 
 describe.skipIf(skip)(`the SMS line on ${QUEUE}${cupsSkipNote}`, () => {
-  let t: StationServer;
-  let home: string;
+  const suite = stationOnQueue('station-sms-line-', DOMAIN, {
+    SMS_PUBLIC_NUMBER: NUMBER,
+    SMS_INBOUND_SECRET: 'a-webhook-secret-of-16+',
+  });
   /** The PDF's text as pdftotext reads it, line by line. */
   const pdfLines = (pdf: Uint8Array) => {
-    const file = join(home, `${Math.random().toString(36).slice(2)}.pdf`);
+    const file = join(suite.home, `${Math.random().toString(36).slice(2)}.pdf`);
     writeFileSync(file, pdf);
     return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).split('\n');
   };
   const pdfText = (pdf: Uint8Array) => pdfLines(pdf).join(' ').replace(/\s+/g, ' ');
 
-  beforeAll(async () => {
-    restartQueue();
-    t = await startStationServer(DOMAIN, {
-      SMS_PUBLIC_NUMBER: NUMBER,
-      SMS_INBOUND_SECRET: 'a-webhook-secret-of-16+',
-    });
-    home = mkdtempSync(join(tmpdir(), 'station-sms-line-'));
-  });
-  afterAll(async () => {
-    await t?.server.close();
-    rmSync(home, { recursive: true, force: true });
-  });
-
   const print = async (templateId: string) => {
-    const res = await t.server.api<{ data: QrCodeSetDetail }>(
+    const res = await suite.t.server.api<{ data: QrCodeSetDetail }>(
       'POST',
       '/api/admin/qr-sets/create-with-codes',
       {
-        token: t.admin.token,
+        token: suite.t.admin.token,
         body: { templateId },
       },
     );
     expect(res.status).toBe(201);
     const set = res.body.data;
     const outcome = await printSheets(
-      {
-        api: t.api,
-        spooler: new CupsSpooler(),
-        calibration: new CalibrationStore(join(home, 'calibration.json')),
-        history: new JobHistory(join(home, 'history.jsonl')),
-        pollMs: 100,
-      },
+      suite.deps(),
       stationSheetsJobSchema.parse({ kind: 'sets', setIds: [set.id] }),
       QUEUE,
     );
@@ -92,7 +71,7 @@ describe.skipIf(skip)(`the SMS line on ${QUEUE}${cupsSkipNote}`, () => {
   };
 
   it('Avery 22805: every label printed says "or text CODE to +1 555 010 0199", and every code still reads', async () => {
-    expect((await t.api.getAppConfig()).smsNumber).toBe(NUMBER);
+    expect((await suite.t.api.getAppConfig()).smsNumber).toBe(NUMBER);
     const { set, pdf } = await print('avery-22805');
     const text = pdfText(pdf);
     const values = set.qrCodes.map((code) => code.value);
