@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import type { QrCodeSetDetail, QrCodeSetSummary } from '@homing/shared';
+import type { QrCodeSetSummary } from '@homing/shared';
 import { checkSymbol } from '@homing/shared/codes';
-import { adminApi, adminSession, readQrCodes, stubPrinting } from './adminHelpers';
+import { adminApi, adminSession, newSet, readQrCodes, stubPrinting } from './adminHelpers';
 import { openSignedIn } from './helpers';
 
 // The admin print page on a part-used sheet: a start column and row, the preview showing where the
@@ -94,13 +94,7 @@ test('an existing set from the Sets screen, from column 3, row 4: printed there,
   request,
 }) => {
   const admin = await adminSession(request);
-  const set = await adminApi<QrCodeSetDetail>(
-    request,
-    admin.sessionToken,
-    'POST',
-    '/api/admin/qr-sets/create-with-codes',
-    { templateId: 'avery-4221' },
-  );
+  const set = await newSet(request, admin.sessionToken);
   await stubPrinting(page);
   await openSignedIn(page, admin, '/admin/qr-sets');
   await page.getByLabel('Start column').fill('3');

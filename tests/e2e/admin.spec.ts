@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { QrCodeSetDetail, QrCodeSetSummary } from '@homing/shared';
-import { adminApi, adminSession, printCalls, readQrCodes, stubPrinting } from './adminHelpers';
+import { adminApi, adminSession, newSet, printCalls, readQrCodes, stubPrinting } from './adminHelpers';
 import { openSignedIn, registerViaApi } from './helpers';
 
 const row = (page: Page, setId: string) => page.locator(`.set-row[data-set-id="${setId}"]`);
@@ -192,15 +192,7 @@ test.describe('admin: browser print layout', () => {
 
   test('label sheets print at template size in inches', async ({ page, request }) => {
     const admin = await adminSession(request);
-    const set = await adminApi<QrCodeSetDetail>(
-      request,
-      admin.sessionToken,
-      'POST',
-      '/api/admin/qr-sets/create-with-codes',
-      {
-        templateId: 'avery-4221',
-      },
-    );
+    const set = await newSet(request, admin.sessionToken);
     await stubPrinting(page);
     await openSignedIn(page, admin, '/admin/qr-sets');
     await row(page, set.id).getByRole('button', { name: 'Print', exact: true }).click();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { type APIRequestContext, type Page } from '@playwright/test';
+import type { QrCodeSetDetail } from '@homing/shared';
 import { apiAs } from './helpers';
 
 export { adminSession, E2E_ADMIN_EMAIL } from './helpers';
@@ -14,6 +15,10 @@ export const adminApi = <T>(
   path: string,
   data?: unknown,
 ) => apiAs<T>(request, token, method, path, data);
+
+/** A new top-level set of one sheet (Avery 4221 unless named), not printed, made by the admin API. */
+export const newSet = (request: APIRequestContext, token: string, templateId = 'avery-4221') =>
+  adminApi<QrCodeSetDetail>(request, token, 'POST', '/api/admin/qr-sets/create-with-codes', { templateId });
 
 /** window.print() does nothing in headless Chromium; count the calls so tests can wait for them. */
 export async function stubPrinting(page: Page) {

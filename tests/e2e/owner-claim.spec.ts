@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newSet } from './adminHelpers';
 import { PASSWORD, authForm, uniqueEmail } from './helpers';
 import { adminToken, apiAs, claim, newOwner, openAs, printedSet } from './ownerHelpers';
 
@@ -148,13 +149,7 @@ test.describe('claiming labels', () => {
     await expect(page.getByRole('alert')).toHaveText('QR code not found');
 
     const token = await adminToken(request);
-    const unprinted = await apiAs<{ qrCodes: { value: string }[] }>(
-      request,
-      token,
-      'POST',
-      '/api/admin/qr-sets/create-with-codes',
-      { templateId: 'avery-4221' },
-    );
+    const unprinted = await newSet(request, token);
     await page.goto(`/qr/${unprinted.qrCodes[0]!.value}?app`);
     await expect(page.getByRole('heading', { name: 'Label Not Active Yet' })).toBeVisible();
     await expect(page.getByText('This label is not active yet.')).toBeVisible();

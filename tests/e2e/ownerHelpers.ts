@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { newSet } from './adminHelpers';
 import { adminSession, apiAs, openSignedIn, registerViaApi, uniqueEmail, type SessionUser } from './helpers';
 
 export interface Session {
@@ -22,13 +23,7 @@ export interface PrintedSet {
 /** A fresh Avery 4221 set, marked printed: every code in it can be claimed. */
 export async function printedSet(request: APIRequestContext): Promise<PrintedSet> {
   const token = await adminToken(request);
-  const set = await apiAs<{ id: string; qrCodes: { value: string }[] }>(
-    request,
-    token,
-    'POST',
-    '/api/admin/qr-sets/create-with-codes',
-    { templateId: 'avery-4221' },
-  );
+  const set = await newSet(request, token);
   await apiAs(request, token, 'POST', '/api/admin/qr-sets/mark-sets-printed', { setIds: [set.id] });
   return { setId: set.id, codes: set.qrCodes.map((c) => c.value) };
 }

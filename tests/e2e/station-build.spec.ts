@@ -15,7 +15,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { CHANNELS } from '../../apps/print-station/src/shared/bridge';
-import { adminApi } from './adminHelpers';
+import { newSet } from './adminHelpers';
 import { adminSession, E2E_ADMIN_EMAIL, PASSWORD } from './helpers';
 
 const appDir = fileURLToPath(new URL('../../apps/print-station/', import.meta.url));
@@ -207,13 +207,7 @@ test.describe('print station build (outside the repository, stand-in Electron)',
 
     // Main reads a scan back with the WebAssembly its build carries (beside it, not node_modules):
     // a blank page holds none of the set's labels, and says so.
-    const set = await adminApi<{ id: string }>(
-      request,
-      (await adminSession(request)).sessionToken,
-      'POST',
-      '/api/admin/qr-sets/create-with-codes',
-      { templateId: 'avery-4221' },
-    );
+    const set = await newSet(request, (await adminSession(request)).sessionToken);
     const blank = await page.evaluate(
       (setId) =>
         window

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { build, preview, type PreviewServer } from 'vite';
 import { avery4221, labelCentre } from '../../packages/label-layout/src/templates';
 import { rasterise } from '../../packages/label-layout/test/rasterDecode';
-import { adminApi, adminSession, E2E_ADMIN_EMAIL } from './adminHelpers';
+import { adminApi, adminSession, E2E_ADMIN_EMAIL, newSet } from './adminHelpers';
 import { PASSWORD } from './helpers';
 
 const configFile = fileURLToPath(new URL('../../apps/print-station/vite.twin.config.ts', import.meta.url));
@@ -63,15 +63,7 @@ test.describe('print station (browser twin)', () => {
     request,
   }) => {
     const admin = await adminSession(request);
-    const set = await adminApi<QrCodeSetDetail>(
-      request,
-      admin.sessionToken,
-      'POST',
-      '/api/admin/qr-sets/create-with-codes',
-      {
-        templateId: 'avery-4221',
-      },
-    );
+    const set = await newSet(request, admin.sessionToken);
 
     // One owner of "mark printed": the station's pipeline marks; the hosted screen does not again.
     const marks: string[] = [];
@@ -250,13 +242,7 @@ test.describe('print station (browser twin)', () => {
     request,
   }) => {
     const admin = await adminSession(request);
-    const set = await adminApi<QrCodeSetDetail>(
-      request,
-      admin.sessionToken,
-      'POST',
-      '/api/admin/qr-sets/create-with-codes',
-      { templateId: 'avery-4221' },
-    );
+    const set = await newSet(request, admin.sessionToken);
     const codes = set.qrCodes.map((code) => code.value);
     // The sheet as the server renders it from column 3, row 2, scanned at 200 dpi, with column 5,
     // row 3 (the set's 11th label) left blank.

@@ -78,6 +78,32 @@ describe('the SMS line in the layout', () => {
   });
 });
 
+/** A rendered sheet as a reader meets it: label places, the layout, pdftotext's words, the decoded symbols. */
+async function printedSheet(
+  template: LabelTemplate,
+  pdf: Uint8Array,
+  codes: readonly { value: string }[],
+  smsLine: 'below' | 'sides',
+) {
+  const placements = placeLabels(codes.length, template, { column: 1, row: 1 });
+  const layout = labelContentLayout(
+    template.labelDiameter,
+    qrMatrix(labelQrText(domainName, codes[0].value)).size,
+    { smsLine },
+  );
+  const image = rasterise(pdf, 300)[0];
+  const decoded = await decodePage(
+    image,
+    placements.map((p) => ({
+      text: labelQrText(domainName, codes[p.codeIndex].value),
+      x: p.centre.x * PX,
+      y: p.centre.y * PX,
+    })),
+    template.pitchX * PX,
+  );
+  return { placements, layout, words: pdfWords(pdf)[0], image, decoded };
+}
+
 describe(`the SMS line in the PDF${skip ? ' [SKIPPED: needs pdftoppm and pdftotext: apt-get install poppler-utils]' : ''}`, () => {
   for (const template of [avery22805, averyL7160]) {
     it.skipIf(skip)(
@@ -89,23 +115,7 @@ describe(`the SMS line in the PDF${skip ? ' [SKIPPED: needs pdftoppm and pdftote
         const text = pdfText(pdf).replace(/\s+/g, ' ');
         for (const code of codes) expect(text).toContain(smsLineText(code.value, smsNumber));
 
-        const placements = placeLabels(count, template, { column: 1, row: 1 });
-        const layout = labelContentLayout(
-          template.labelDiameter,
-          qrMatrix(labelQrText(domainName, codes[0].value)).size,
-          { smsLine: 'below' },
-        );
-        const words = pdfWords(pdf)[0];
-        const image = rasterise(pdf, 300)[0];
-        const decoded = await decodePage(
-          image,
-          placements.map((p) => ({
-            text: labelQrText(domainName, codes[p.codeIndex].value),
-            x: p.centre.x * PX,
-            y: p.centre.y * PX,
-          })),
-          template.pitchX * PX,
-        );
+        const { placements, layout, words, decoded } = await printedSheet(template, pdf, codes, 'below');
         for (const p of placements) {
           const url = labelQrText(domainName, codes[p.codeIndex].value);
           expect(decoded.map((d) => d.text)).toContain(url);
@@ -140,22 +150,11 @@ describe(`the SMS line in the PDF${skip ? ' [SKIPPED: needs pdftoppm and pdftote
         const count = template.labelsPerSheet;
         const codes = sampleCodes(count, 'Set 7', 3);
         const pdf = await render(template, count, smsNumber);
-        const placements = placeLabels(count, template, { column: 1, row: 1 });
-        const layout = labelContentLayout(
-          template.labelDiameter,
-          qrMatrix(labelQrText(domainName, codes[0].value)).size,
-          { smsLine: 'sides' },
-        );
-        const words = pdfWords(pdf)[0];
-        const image = rasterise(pdf, 300)[0];
-        const decoded = await decodePage(
-          image,
-          placements.map((p) => ({
-            text: labelQrText(domainName, codes[p.codeIndex].value),
-            x: p.centre.x * PX,
-            y: p.centre.y * PX,
-          })),
-          template.pitchX * PX,
+        const { placements, layout, words, image, decoded } = await printedSheet(
+          template,
+          pdf,
+          codes,
+          'sides',
         );
         for (const p of placements) {
           expect(decoded.map((d) => d.text)).toContain(labelQrText(domainName, codes[p.codeIndex].value));
