@@ -5,7 +5,6 @@
  * within 0.5 mm of its label's centre.
  */
 import { getTemplate } from '@homing/label-layout';
-import type { QrCodeSetDetail } from '@homing/shared';
 import { describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 import { cupsSkipNote, hasCupsQueue, ippJobAttributes, QUEUE, waitForOutput } from '../testing/cups';
@@ -28,16 +27,7 @@ describe.skipIf(skip)(`the new sheet templates on ${QUEUE}${cupsSkipNote}`, () =
     ['avery-l7160', 21],
   ])('%s: a sheet of %i labels, every code read within 0.5 mm of its label', async (templateId, count) => {
     const template = getTemplate(templateId)!;
-    const res = await suite.t.server.api<{ data: QrCodeSetDetail }>(
-      'POST',
-      '/api/admin/qr-sets/create-with-codes',
-      {
-        token: suite.t.admin.token,
-        body: { templateId },
-      },
-    );
-    expect(res.status).toBe(201);
-    const set = res.body.data;
+    const set = await suite.t.unprintedSet(templateId);
     expect(set.qrCodes).toHaveLength(count);
 
     const outcome = await printSet(suite.deps(), { setId: set.id, printer: QUEUE });

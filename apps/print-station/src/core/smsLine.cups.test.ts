@@ -17,7 +17,6 @@ import {
   SMS_SIDE_WORDS,
   smsLineText,
 } from '@homing/label-layout';
-import type { QrCodeSetDetail } from '@homing/shared';
 import { describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 import { pdfWords } from '../../../../packages/label-layout/test/pdfWords';
@@ -51,16 +50,7 @@ describe.skipIf(skip)(`the SMS line on ${QUEUE}${cupsSkipNote}`, () => {
   const pdfText = (pdf: Uint8Array) => pdfLines(pdf).join(' ').replace(/\s+/g, ' ');
 
   const print = async (templateId: string) => {
-    const res = await suite.t.server.api<{ data: QrCodeSetDetail }>(
-      'POST',
-      '/api/admin/qr-sets/create-with-codes',
-      {
-        token: suite.t.admin.token,
-        body: { templateId },
-      },
-    );
-    expect(res.status).toBe(201);
-    const set = res.body.data;
+    const set = await suite.t.unprintedSet(templateId);
     const outcome = await printSheets(
       suite.deps(),
       stationSheetsJobSchema.parse({ kind: 'sets', setIds: [set.id] }),

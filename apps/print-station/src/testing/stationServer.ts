@@ -1,5 +1,6 @@
 /** Test support: the real API on the embedded database, one admin, sets made through the admin API. */
 import { signUp, startTestServer } from '../../../api/src/testing/testServer';
+import type { QrCodeSetDetail } from '@homing/shared';
 import type { StationApi, StationSet } from '../core/apiClient';
 import { createApiClient } from '../core/apiClient';
 
@@ -16,9 +17,9 @@ export async function startStationServer(domain = DOMAIN, env: Record<string, st
     return res.body.data;
   }
 
-  /** A new top-level set of 80 codes (Avery 4221), not printed. */
-  const unprintedSet = () =>
-    post<{ id: string }>('/api/admin/qr-sets/create-with-codes', { templateId: 'avery-4221' });
+  /** A new top-level set of one sheet (80 codes on Avery 4221 unless named), not printed. */
+  const unprintedSet = (templateId = 'avery-4221') =>
+    post<QrCodeSetDetail>('/api/admin/qr-sets/create-with-codes', { templateId });
 
   async function printedSet() {
     const set = await unprintedSet();
