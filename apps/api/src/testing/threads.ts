@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { assignedItem } from './codeFactory';
 import { readEventStream } from './eventStreamReader';
 import { startFinderTestServer } from './finderServer';
@@ -16,6 +17,21 @@ export const startThreadTestServer = () =>
     THREAD_MESSAGE_LIMIT_PER_THREAD: '6',
     THREAD_MESSAGE_LIMIT_PER_SENDER: '4',
   });
+
+/**
+ * One test file's thread server and its peers (vitest hooks): `server`, `sink` and `sms` are set
+ * before the first test runs, and all closed after the file.
+ */
+export function threadTestSuite() {
+  const peers = {} as Awaited<ReturnType<typeof startThreadTestServer>>;
+  beforeAll(async () => {
+    Object.assign(peers, await startThreadTestServer());
+  });
+  afterAll(async () => {
+    await peers.close?.();
+  });
+  return peers;
+}
 
 let addressCounter = 0;
 /** A finder of their own: a fresh client address. */

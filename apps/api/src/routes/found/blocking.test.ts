@@ -1,28 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SmtpSink } from '../../testing/smtpSink';
-import { uniqueEmail, type TestServer } from '../../testing/testServer';
-import {
-  apiPath,
-  finderAddress,
-  startConversation,
-  startThreadTestServer,
-  until,
-} from '../../testing/threads';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../testing/testServer';
+import { apiPath, finderAddress, startConversation, threadTestSuite, until } from '../../testing/threads';
 
 // Issue 24: blocking blocks a person (the finder page's device, the contact given), not a network
 // address; a blocked person's reports and messages are held for the owner and answered alike.
 
-let peers: Awaited<ReturnType<typeof startThreadTestServer>>;
-let sink: SmtpSink;
-let sms: Awaited<ReturnType<typeof startThreadTestServer>>['sms'];
-let server: TestServer;
-beforeAll(async () => {
-  peers = await startThreadTestServer();
-  ({ server, sink, sms } = peers);
-});
-afterAll(async () => {
-  await peers?.close();
-});
+const peers = threadTestSuite();
 
 type ReportAnswer = { success: boolean; data: { reportId: string; threadPath: string } };
 
@@ -30,7 +13,7 @@ describe('blocking a finder', () => {
   it('blocks the person on any address, holds their reports unseen, and leaves others on their address alone', async () => {
     const spammerEmail = uniqueEmail('spammer');
     const spammerPhone = '+15557000123';
-    const s = await startConversation(server, {
+    const s = await startConversation(peers.server, {
       foundNotes: 'Spam spam spam',
       finderEmail: spammerEmail,
       finderPhone: spammerPhone,
@@ -38,11 +21,11 @@ describe('blocking a finder', () => {
     });
     const shared = s.finder; // one address, two people (a café's Wi-Fi)
     const report = (headers: Record<string, string>, body: Record<string, unknown>) =>
-      server.api<ReportAnswer>('POST', `/api/found/${s.code}/report`, { headers, body });
+      peers.server.api<ReportAnswer>('POST', `/api/found/${s.code}/report`, { headers, body });
     const ownerAlerts = async (foundReportId: string) =>
       Number(
         (
-          (await server.db
+          (await peers.server.db
             .knex('notifications')
             .where({ foundReportId, audience: 'owner' })
             .count({ n: '*' })
@@ -51,14 +34,14 @@ describe('blocking a finder', () => {
       );
     const ownerList = async () =>
       (
-        await server.api<{ data: { reports: { id: string; state: string }[] } }>(
+        await peers.server.api<{ data: { reports: { id: string; state: string }[] } }>(
           'GET',
           '/api/users/me/found-reports',
           { token: s.owner.token },
         )
       ).body.data.reports;
 
-    const blocked = await server.api('POST', `/api/reports/${s.reportId}/close`, {
+    const blocked = await peers.server.api('POST', `/api/reports/${s.reportId}/close`, {
       token: s.owner.token,
       body: { block: true },
     });
@@ -82,26 +65,26 @@ describe('blocking a finder', () => {
       expect(res.body.data.threadPath).toMatch(/^\/found\/[^/]+\/t\/[A-Za-z0-9_-]{43}$/);
     }
     const otherMail = await until(
-      async () => sink.received.find((m) => m.text.includes(`/reports/${other.body.data.reportId}`)),
+      async () => peers.sink.received.find((m) => m.text.includes(`/reports/${other.body.data.reportId}`)),
       (m) => !!m,
     );
     expect(otherMail?.to).toContain(s.owner.email);
     expect(await ownerAlerts(other.body.data.reportId)).toBeGreaterThan(0);
 
     // The blocked person's pages read as anyone's: open, no reason given.
-    const deliveredView = (await server.api('GET', apiPath(other.body.data.threadPath))).body.data;
+    const deliveredView = (await peers.server.api('GET', apiPath(other.body.data.threadPath))).body.data;
     for (const res of [again, moved]) {
-      const view = (await server.api('GET', apiPath(res.body.data.threadPath))).body.data;
+      const view = (await peers.server.api('GET', apiPath(res.body.data.threadPath))).body.data;
       expect(view).toMatchObject({ open: true, closedReason: null });
       expect(Object.keys(view as object).toSorted()).toEqual(Object.keys(deliveredView as object).toSorted());
       // A message in it is taken (201) like any other, and held too.
-      const msg = await server.api('POST', `${apiPath(res.body.data.threadPath)}/messages`, {
+      const msg = await peers.server.api('POST', `${apiPath(res.body.data.threadPath)}/messages`, {
         headers: shared,
         body: { text: 'hello?' },
       });
       expect(msg.status).toBe(201);
     }
-    const otherMsg = await server.api('POST', `${apiPath(other.body.data.threadPath)}/messages`, {
+    const otherMsg = await peers.server.api('POST', `${apiPath(other.body.data.threadPath)}/messages`, {
       headers: shared,
       body: { text: 'It was on the bus' },
     });
@@ -118,13 +101,13 @@ describe('blocking a finder', () => {
     // The other finder's message reached the owner's inbox; nothing about the blocked ones did.
     await until(
       async () =>
-        sink.received
+        peers.sink.received
           .filter((m) => m.to.includes(s.owner.email))
           .map((m) => m.text)
           .join('\n'),
       (t) => t.includes('It was on the bus'),
     );
-    const ownerMail = sink.received
+    const ownerMail = peers.sink.received
       .filter((m) => m.to.includes(s.owner.email))
       .map((m) => m.text)
       .join('\n');
@@ -134,17 +117,17 @@ describe('blocking a finder', () => {
     expect(ownerMail).not.toContain('hello?');
 
     // The owner's thread view says so; the other finder's is untouched.
-    const view = await server.api('GET', `/api/reports/${moved.body.data.reportId}/thread`, {
+    const view = await peers.server.api('GET', `/api/reports/${moved.body.data.reportId}/thread`, {
       token: s.owner.token,
     });
     expect(view.body.data).toMatchObject({ state: 'blocked', blocked: true });
-    const otherView = await server.api('GET', `/api/reports/${other.body.data.reportId}/thread`, {
+    const otherView = await peers.server.api('GET', `/api/reports/${other.body.data.reportId}/thread`, {
       token: s.owner.token,
     });
     expect(otherView.body.data).toMatchObject({ blocked: false, open: true });
 
     // The blocked finder was told once, by text, that the owner closed the conversation.
-    const notice = await sms.waitFor(
+    const notice = await peers.sms.waitFor(
       (m) => m.to === spammerPhone && m.body.includes('The owner closed this conversation.'),
     );
     expect(notice?.body).toContain('Red keyring');

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SmtpSink } from '../../testing/smtpSink';
-import { uniqueEmail, type TestServer } from '../../testing/testServer';
-import { apiPath, openEvents, startConversation, startThreadTestServer, until } from '../../testing/threads';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../testing/testServer';
+import { apiPath, openEvents, startConversation, threadTestSuite, until } from '../../testing/threads';
 
 // A whole conversation: replies both ways, live and by e-mail and SMS, receipts, and privacy.
 
-let peers: Awaited<ReturnType<typeof startThreadTestServer>>;
-let sink: SmtpSink;
-let sms: Awaited<ReturnType<typeof startThreadTestServer>>['sms'];
-let server: TestServer;
-beforeAll(async () => {
-  peers = await startThreadTestServer();
-  ({ server, sink, sms } = peers);
-});
-afterAll(async () => {
-  await peers?.close();
-});
+const peers = threadTestSuite();
 
 describe('finder–owner conversations', () => {
   it('carries replies both ways, live, with receipts from real deliveries, and never one side’s contact to the other', async () => {
     const finderEmail = uniqueEmail('finder');
     const finderPhone = '+15557654321';
-    const s = await startConversation(server, {
+    const s = await startConversation(peers.server, {
       foundNotes: 'Found your keys <b>at the bakery</b>',
       finderEmail,
       finderPhone,
@@ -32,38 +21,38 @@ describe('finder–owner conversations', () => {
     const seenByFinder: string[] = [];
     const seenByOwner: string[] = [];
     const asFinder = async (method: string, path: string, body?: unknown) => {
-      const res = await server.api(method, path, { body, headers: finder });
+      const res = await peers.server.api(method, path, { body, headers: finder });
       seenByFinder.push(JSON.stringify(res.body));
       return res;
     };
     const asOwner = async (method: string, path: string, body?: unknown) => {
-      const res = await server.api(method, path, { body, token: owner.token });
+      const res = await peers.server.api(method, path, { body, token: owner.token });
       seenByOwner.push(JSON.stringify(res.body));
       return res;
     };
-    const finderStream = await openEvents(server, `${apiPath(threadPath)}/events`);
-    const ownerStream = await openEvents(server, '/api/users/me/events', owner.token);
+    const finderStream = await openEvents(peers.server, `${apiPath(threadPath)}/events`);
+    const ownerStream = await openEvents(peers.server, '/api/users/me/events', owner.token);
 
     // The owner is e-mailed and texted; the finder gets the link by e-mail and by SMS.
     const ownerMail = await until(
-      async () => sink.received.find((m) => m.to.includes(owner.email)),
+      async () => peers.sink.received.find((m) => m.to.includes(owner.email)),
       (m) => !!m,
     );
     expect(ownerMail!.text).toContain(`/reports/${reportId}`);
     const finderMail = await until(
-      async () => sink.received.find((m) => m.to.includes(finderEmail)),
+      async () => peers.sink.received.find((m) => m.to.includes(finderEmail)),
       (m) => !!m,
     );
     expect(finderMail!.text).toMatch(/\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43}/);
-    const linkSms = await sms.waitFor((m) => m.to === finderPhone);
+    const linkSms = await peers.sms.waitFor((m) => m.to === finderPhone);
     expect(linkSms!.body).toMatch(/\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43}/);
     // The finder follows both links: that confirms their address and number (issue 27), so the
     // owner's replies are relayed to them.
     for (const message of [finderMail!.text, linkSms!.body]) {
       const path = /(\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43})/.exec(message)![1]!;
-      expect((await server.api('GET', apiPath(path))).status).toBe(200);
+      expect((await peers.server.api('GET', apiPath(path))).status).toBe(200);
     }
-    expect(await sms.waitFor((m) => m.to === ownerPhone)).toBeTruthy();
+    expect(await peers.sms.waitFor((m) => m.to === ownerPhone)).toBeTruthy();
 
     // The finder's receipt: the owner was notified, at the time the delivery was recorded.
     const notified = await until(
@@ -71,7 +60,7 @@ describe('finder–owner conversations', () => {
       (r) =>
         !!(r.body.data as { messages: { receipt: { notified: unknown } }[] }).messages[0]!.receipt.notified,
     );
-    const delivered = await server.db
+    const delivered = await peers.server.db
       .knex('notifications')
       .where({ foundReportId: reportId, audience: 'owner', status: 'delivered' })
       .orderBy('deliveredAt')
@@ -111,12 +100,12 @@ describe('finder–owner conversations', () => {
     expect(reply.body.data).toMatchObject({ thread: { state: 'answered' } });
     await finderStream.waitFor(before + 1);
     const replyMail = await until(
-      async () => sink.received.find((m) => m.to.includes(finderEmail) && m.text.includes('replied')),
+      async () => peers.sink.received.find((m) => m.to.includes(finderEmail) && m.text.includes('replied')),
       (m) => !!m,
     );
     const newLink = /\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43}/.exec(replyMail!.text)![0];
     expect(newLink).not.toBe(threadPath);
-    const replySms = await sms.waitFor((m) => m.to === finderPhone && m.body.includes('replied'));
+    const replySms = await peers.sms.waitFor((m) => m.to === finderPhone && m.body.includes('replied'));
     expect(replySms!.body).toContain('Thank you!');
     const viaNewLink = await asFinder('GET', apiPath(newLink));
     expect(viaNewLink.body.data).toMatchObject({
@@ -141,7 +130,7 @@ describe('finder–owner conversations', () => {
       data: { reportId, reason: 'finder_message' },
     });
     await until(
-      async () => sink.received.find((m) => m.to.includes(owner.email) && m.text.includes('until 5')),
+      async () => peers.sink.received.find((m) => m.to.includes(owner.email) && m.text.includes('until 5')),
       (m) => !!m,
     );
     const ownerView = await asOwner('GET', `/api/reports/${reportId}/thread`);
@@ -155,7 +144,7 @@ describe('finder–owner conversations', () => {
     expect((ownerView.body.data as { messages: { text: string }[] }).messages[0]!.text).toBe(
       'Found your keys <b>at the bakery</b>',
     );
-    const reportMail = sink.received.find((m) => m.to.includes(owner.email))!;
+    const reportMail = peers.sink.received.find((m) => m.to.includes(owner.email))!;
     const html = reportMail.text.split('Content-Type: text/html')[1]!;
     expect(html).toContain('&#60;b&#62;at the');
     expect(html).not.toContain('<b>at the');
@@ -166,10 +155,12 @@ describe('finder–owner conversations', () => {
     // Privacy over the whole conversation, on full bodies: what each side was shown or sent.
     for (const e of finderStream.events) seenByFinder.push(e.raw);
     for (const e of ownerStream.events) seenByOwner.push(e.raw);
-    for (const m of sink.received.filter((m) => m.to.includes(finderEmail))) seenByFinder.push(m.raw, m.text);
-    for (const m of sms.received.filter((m) => m.to === finderPhone)) seenByFinder.push(m.body);
-    for (const m of sink.received.filter((m) => m.to.includes(owner.email))) seenByOwner.push(m.raw, m.text);
-    for (const m of sms.received.filter((m) => m.to === ownerPhone)) seenByOwner.push(m.body);
+    for (const m of peers.sink.received.filter((m) => m.to.includes(finderEmail)))
+      seenByFinder.push(m.raw, m.text);
+    for (const m of peers.sms.received.filter((m) => m.to === finderPhone)) seenByFinder.push(m.body);
+    for (const m of peers.sink.received.filter((m) => m.to.includes(owner.email)))
+      seenByOwner.push(m.raw, m.text);
+    for (const m of peers.sms.received.filter((m) => m.to === ownerPhone)) seenByOwner.push(m.body);
     expect(seenByFinder.length).toBeGreaterThan(8);
     expect(seenByOwner.length).toBeGreaterThan(8);
     for (const body of seenByFinder) for (const secret of ownerSecrets) expect(body).not.toContain(secret);
