@@ -2,12 +2,12 @@ import { FINDER_LOCALES } from '@homing/shared';
 import { describe, expect, it } from 'vitest';
 import {
   closeNoticeSms,
+  confirmLinkEmail,
+  confirmLinkSms,
   finderTextFor,
   ownerReplyEmail,
   ownerReplySms,
   ownerReplyText,
-  threadLinkEmail,
-  threadLinkSms,
 } from './finderMessages';
 
 // The texts alone (no database): the API tests (routes/found/finderLanguage.test.ts) read them as
@@ -29,18 +29,14 @@ const GSM7 = new Set(
 
 describe('what we send a finder, in their language', () => {
   it('keeps the English exactly as it was', () => {
-    const mail = threadLinkEmail({ ...base, locale: 'en' });
-    expect(mail.subject).toBe('Homing: your message about the Red keyring');
-    expect(mail.text).toBe(
-      'Thank you for writing to the owner of the Red keyring you found. We will tell you when they reply; you can also follow the conversation here.\n\n' +
-        `Open the conversation: ${link}`,
-    );
-    expect(mail.html).toBe(
-      '<p>Thank you for writing to the owner of the Red keyring you found. We will tell you when they reply; you can also follow the conversation here.</p>\n\n\n' +
-        `<p><a href="${link}">Open the conversation</a></p>`,
-    );
-    expect(threadLinkSms({ ...base, locale: 'en' })).toBe(
-      `Homing: your message about the Red keyring was sent to its owner. Follow the conversation: ${link}`,
+    const mail = confirmLinkEmail({ ...base, locale: 'en' });
+    expect(mail.subject).toBe('Homing: your message about an item you found');
+    const intro =
+      'Thank you for writing to the owner of an item you found. Open the conversation to confirm this address: after that, the owner’s replies will come here too.';
+    expect(mail.text).toBe(`${intro}\n\nOpen the conversation: ${link}`);
+    expect(mail.html).toBe(`<p>${intro}</p>\n\n\n<p><a href="${link}">Open the conversation</a></p>`);
+    expect(confirmLinkSms({ ...base, locale: 'en' })).toBe(
+      `Homing: your message about an item you found was sent. Open this link to confirm your number and get the owner's replies: ${link}`,
     );
     const located = ownerReplyEmail({
       ...reply({ location: { latitude: 48.8584, longitude: 2.2945 } }),
@@ -61,9 +57,9 @@ describe('what we send a finder, in their language', () => {
   });
 
   it('speaks Spanish and French, leaving the product, the item, the link and the owner’s words as they are', () => {
-    const es = threadLinkEmail({ ...base, locale: 'es' });
-    expect(es.subject).toBe('Homing: tu mensaje sobre Red keyring');
-    expect(es.text).toContain('Gracias por escribir al dueño de Red keyring, el objeto que has encontrado.');
+    const es = confirmLinkEmail({ ...base, locale: 'es' });
+    expect(es.subject).toBe('Homing: tu mensaje sobre un objeto que has encontrado');
+    expect(es.text).toContain('Gracias por escribir al dueño de un objeto que has encontrado.');
     expect(es.text).toContain(`Abrir la conversación: ${link}`);
     const fr = ownerReplyEmail({ ...reply({ location: { latitude: 1, longitude: 2 } }), locale: 'fr' });
     expect(fr.subject).toBe('Homing\u202f: le propriétaire de Red keyring vous a répondu');
@@ -76,18 +72,18 @@ describe('what we send a finder, in their language', () => {
     expect(fr.html).toContain('>Ouvrir la position partagée</a>');
     // Every piece of our wording differs from the English; the finder's page does the same.
     for (const locale of ['es', 'fr'] as const) {
-      const texts = [threadLinkEmail({ ...base, locale }), ownerReplyEmail({ ...reply(), locale })].flatMap(
+      const texts = [confirmLinkEmail({ ...base, locale }), ownerReplyEmail({ ...reply(), locale })].flatMap(
         (m) => [m.subject, m.text],
       );
       const english = [
-        threadLinkEmail({ ...base, locale: 'en' }),
+        confirmLinkEmail({ ...base, locale: 'en' }),
         ownerReplyEmail({ ...reply(), locale: 'en' }),
       ].flatMap((m) => [m.subject, m.text]);
       texts.forEach((text, i) => expect(text, locale).not.toBe(english[i]));
-      for (const text of texts) {
-        expect(text).not.toMatch(/\b(the|your|owner|replied|reply)\b/);
-        expect(text).toContain('Red keyring');
-      }
+      for (const text of texts) expect(text).not.toMatch(/\b(the|your|owner|replied|reply)\b/);
+      // The reply names the item; the confirmation, sent before the contact is confirmed, never does.
+      for (const text of texts.slice(2)) expect(text).toContain('Red keyring');
+      for (const text of texts.slice(0, 2)) expect(text).not.toContain('Red keyring');
     }
   });
 
@@ -100,7 +96,6 @@ describe('what we send a finder, in their language', () => {
     for (const c of cases)
       for (const locale of FINDER_LOCALES) {
         const texts = [
-          [threadLinkSms({ ...c, locale }), threadLinkSms({ ...c, locale: 'en' })],
           [ownerReplySms({ ...reply(), ...c, locale }), ownerReplySms({ ...reply(), ...c, locale: 'en' })],
           [
             ownerReplySms({ ...reply({ text: '', location: { latitude: 1, longitude: 2 } }), ...c, locale }),
@@ -121,6 +116,18 @@ describe('what we send a finder, in their language', () => {
           expect(text).toContain(c.itemName);
         }
       }
+    // The confirmation, the first text a finder gets: GSM-7 too, in no more segments than the English.
+    const segments = (text: string) => (text.length <= 160 ? 1 : Math.ceil(text.length / 153));
+    const englishConfirm = confirmLinkSms({ ...base, locale: 'en' });
+    for (const locale of FINDER_LOCALES) {
+      const text = confirmLinkSms({ ...base, locale });
+      expect(
+        [...text].filter((ch) => !GSM7.has(ch)),
+        `${locale}: ${text}`,
+      ).toEqual([]);
+      expect(segments(text), `${locale}: ${text}`).toBeLessThanOrEqual(segments(englishConfirm));
+      expect(text).toContain(link);
+    }
     // The owner's words are quoted as written (shortened to 200 characters, as in English).
     const long = 'ñ'.repeat(250);
     expect(ownerReplySms({ ...reply({ text: long }), locale: 'es' })).toContain(`"${'ñ'.repeat(200)}"`);

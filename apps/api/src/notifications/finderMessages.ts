@@ -20,10 +20,8 @@ interface Names {
 interface FinderTexts {
   /** threadMail's words: the shared location's label and link, and the colon before a value. */
   mail: MailLabels;
-  linkSubject(n: Names): string;
-  linkIntro(n: Names): string;
+  /** The button of a mail that links to the conversation. */
   linkAction: string;
-  linkSms(n: Names & { link: string }): string;
   /**
    * The one message an unconfirmed contact gets (issue 27): the link, which confirms the contact
    * when followed, and no word the owner wrote (not even the item's name).
@@ -55,12 +53,7 @@ interface FinderTexts {
 
 const en: FinderTexts = {
   mail: { location: 'Location', openLocation: 'Open the shared location', colon: ': ' },
-  linkSubject: ({ brand, item }) => `${brand}: your message about the ${item}`,
-  linkIntro: ({ item }) =>
-    `Thank you for writing to the owner of the ${item} you found. We will tell you when they reply; you can also follow the conversation here.`,
   linkAction: 'Open the conversation',
-  linkSms: ({ brand, item, link }) =>
-    `${brand}: your message about the ${item} was sent to its owner. Follow the conversation: ${link}`,
   confirm: {
     subject: (brand) => `${brand}: your message about an item you found`,
     intro:
@@ -93,9 +86,6 @@ const en: FinderTexts = {
 
 const es: FinderTexts = {
   mail: { location: 'Ubicación', openLocation: 'Abrir la ubicación compartida', colon: ': ' },
-  linkSubject: ({ brand, item }) => `${brand}: tu mensaje sobre ${item}`,
-  linkIntro: ({ item }) =>
-    `Gracias por escribir al dueño de ${item}, el objeto que has encontrado. Te avisaremos cuando responda; también puedes seguir la conversación aquí.`,
   linkAction: 'Abrir la conversación',
   confirm: {
     subject: (brand) => `${brand}: tu mensaje sobre un objeto que has encontrado`,
@@ -104,8 +94,6 @@ const es: FinderTexts = {
     sms: (brand, link) =>
       `${brand}: tu mensaje sobre un objeto encontrado se ha enviado. Abre este enlace para confirmar tu numero y recibir las respuestas: ${link}`,
   },
-  linkSms: ({ brand, item, link }) =>
-    `${brand}: tu mensaje sobre ${item} ya le ha llegado a su dueño. Sigue el chat en ${link}`,
   replySubject: ({ brand, item }) => `${brand}: el dueño de ${item} te ha respondido`,
   replyIntro: ({ item }) => `El dueño de ${item}, el objeto que has encontrado, te ha respondido:`,
   replyAction: 'Responder en la conversación',
@@ -137,9 +125,6 @@ const es: FinderTexts = {
 // page; in SMS a plain space (the narrow one is not GSM-7).
 const fr: FinderTexts = {
   mail: { location: 'Position', openLocation: 'Ouvrir la position partagée', colon: '\u202f: ' },
-  linkSubject: ({ brand, item }) => `${brand}\u202f: votre message à propos de ${item}`,
-  linkIntro: ({ item }) =>
-    `Merci d’avoir écrit au propriétaire de ${item}, l’objet que vous avez trouvé. Nous vous préviendrons dès qu’il répondra\u202f; vous pouvez aussi suivre la conversation ici.`,
   linkAction: 'Ouvrir la conversation',
   confirm: {
     subject: (brand) => `${brand}\u202f: votre message à propos d’un objet trouvé`,
@@ -148,8 +133,6 @@ const fr: FinderTexts = {
     sms: (brand, link) =>
       `${brand}: votre message sur un objet trouvé a été envoyé. Ouvrez ce lien pour confirmer votre numéro et recevoir les réponses : ${link}`,
   },
-  linkSms: ({ brand, item, link }) =>
-    `${brand}: votre message sur ${item} a été transmis au propriétaire. Suivez l'échange : ${link}`,
   replySubject: ({ brand, item }) => `${brand}\u202f: le propriétaire de ${item} vous a répondu`,
   replyIntro: ({ item }) => `Le propriétaire de ${item}, l’objet que vous avez trouvé, vous a répondu\u202f:`,
   replyAction: 'Répondre dans la conversation',
@@ -193,21 +176,6 @@ const names = (m: { brandName: string; itemName: string }): Names => ({
   brand: m.brandName,
   item: m.itemName,
 });
-
-/** To the finder who gave an address: the link to come back to the conversation. */
-export function threadLinkEmail(ctx: FinderLink) {
-  const t = textsFor(ctx.locale);
-  return threadMail(
-    t.linkIntro(names(ctx)),
-    t.linkSubject(names(ctx)),
-    { ...ctx, text: '', location: null },
-    t.linkAction,
-    t.mail,
-  );
-}
-
-export const threadLinkSms = (ctx: FinderLink) =>
-  textsFor(ctx.locale).linkSms({ ...names(ctx), link: ctx.link });
 
 /** To a finder's contact not yet confirmed: the link that confirms it, and nothing the owner wrote. */
 export function confirmLinkEmail(ctx: Omit<FinderLink, 'itemName'>) {
