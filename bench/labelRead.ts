@@ -40,6 +40,7 @@ import {
   qrMatrix,
 } from '../packages/label-layout/src';
 import { renderLabelSheetsPdf } from '../packages/label-layout/src/pdf';
+import { glabelsQrPdf, hasGlabels } from './glabelsQr';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 20);
 const DOMAIN = process.env.BENCH_DOMAIN ?? 'homing.example';
@@ -72,7 +73,6 @@ for (const tool of ['pdftoppm', 'zbarimg'])
     console.error(`${tool} is needed (apt-get install poppler-utils zbar-tools)`);
     process.exit(1);
   }
-const hasGlabels = spawnSync('glabels-3-batch', ['--help']).error === undefined;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-label-read-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -343,33 +343,13 @@ if (hasGlabels && !benchTemplates) {
     { name: 'gLabels, in our symbol square', side: layout.qr.size },
   ];
   for (const [index, { name, side }] of boxes.entries()) {
-    const at = (avery4221.labelDiameter - side) / 2;
-    const doc = `<?xml version="1.0"?>
-<Glabels-document xmlns="http://glabels.org/xmlns/3.0/">
-  <Template brand="Homing" part="bench" size="US-Letter" description="3/4 in round">
-    <Meta category="label"/>
-    <Label-round id="0" radius="27pt" waste="0pt">
-      <Markup-margin size="0pt"/>
-      <Layout nx="8" ny="10" x0="27pt" y0="45pt" dx="72pt" dy="72pt"/>
-    </Label-round>
-  </Template>
-  <Objects id="0" rotate="False">
-    <Object-barcode x="${at}pt" y="${at}pt" w="${side}pt" h="${side}pt" lock_aspect_ratio="False" backend="libqrencode" style="IEC18004" text="False" checksum="True" format_digits="10" color="0x000000ff" data="${URL_TEXT}" a0="1" a1="0" a2="0" a3="1" a4="0" a5="0"/>
-  </Objects>
-</Glabels-document>
-`;
-    writeFileSync(join(dir, `glabels-${index}.glabels`), doc);
-    const made = spawnSync('glabels-3-batch', [
-      ...['-o', join(dir, `glabels-${index}.pdf`)],
-      join(dir, `glabels-${index}.glabels`),
-    ]);
-    if (made.status === 0)
+    const pdf = glabelsQrPdf(dir, `glabels-${index}`, URL_TEXT, side);
+    if (pdf)
       subjects.push({
         name,
-        label: labelRaster(readFileSync(join(dir, `glabels-${index}.pdf`)), `glabels-${index}`),
+        label: labelRaster(pdf, `glabels-${index}`),
         symbolShare: (side / avery4221.labelDiameter) ** 2,
       });
-    else console.error(`glabels-3-batch failed: ${made.stderr.toString()}`);
   }
 } else if (!hasGlabels)
   console.error('glabels-3-batch is not installed (apt-get install glabels): no gLabels column');
