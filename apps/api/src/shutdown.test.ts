@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/connection';
-import { freshDatabase, testDbKind, uniqueEmail } from './testing/testServer';
+import { freshDatabase, migratedDataDir, testDbKind, uniqueEmail } from './testing/testServer';
 import { WAIT_MS } from './testing/patience';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -71,7 +70,7 @@ beforeAll(async () => {
     db = await freshDatabase('postgres');
     dbEnv = { DATABASE_URL: db.url! };
   } else {
-    dbEnv = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'homing-shutdown-')), DATABASE_URL: '' };
+    dbEnv = { DATA_DIR: await migratedDataDir('homing-shutdown-'), DATABASE_URL: '' };
   }
 });
 afterAll(() => db?.close());
@@ -143,7 +142,7 @@ describe('SIGTERM', () => {
 // The lock guards the embedded data folder only (PostgreSQL admits many processes).
 describe.skipIf(testDbKind() !== 'embedded')('crash restart on the embedded data folder', () => {
   it('takes over the lock of a killed process at once and keeps its data', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-crash-'));
+    const dataDir = await migratedDataDir('homing-crash-');
     const port = await freePort();
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port) };
     const first = startMain(env);

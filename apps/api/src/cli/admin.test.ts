@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectEmbedded, migrateLatest, type Database } from '../db/connection';
 import { userRegistrar } from '../services/accounts/userRegistrar';
-import { freshDatabase, testDbKind } from '../testing/testServer';
+import { freshDatabase, migratedDataDir, testDbKind } from '../testing/testServer';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -20,7 +18,7 @@ async function target(): Promise<{
     return { db, env: { DATABASE_URL: db.url! }, reopen: async () => db };
   }
   // The embedded folder admits one process: the test closes it before the CLI runs.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-admin-cli-'));
+  const dataDir = await migratedDataDir('homing-admin-cli-');
   const db = await connectEmbedded(dataDir);
   return { db, env: { DATA_DIR: dataDir }, reopen: () => connectEmbedded(dataDir) };
 }
@@ -92,7 +90,7 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
   it.skipIf(testDbKind() === 'postgres')(
     'on a data folder held by a running server, prints the reason without a stack trace',
     async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-admin-locked-'));
+      const dataDir = await migratedDataDir('homing-admin-locked-');
       const running = await connectEmbedded(dataDir);
       try {
         const res = await admin(['grant', 'ann@example.com'], { DATA_DIR: dataDir });

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toAppError } from '../middleware/errorHandler';
-import { testDbKind } from '../testing/testServer';
+import { migratedDataDir, testDbKind } from '../testing/testServer';
 import { connectEmbedded, DataFolderLockedError, migrateLatest } from './connection';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -37,7 +35,7 @@ describe.skipIf(embeddedOnly)(
   'embedded database folder (skipped on PostgreSQL: it has no folder lock or single connection)',
   () => {
     it('refuses a second process on the same data folder with a clear message', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-lock-'));
+      const dataDir = await migratedDataDir('homing-lock-');
       const env = { DATA_DIR: dataDir, SEED_DEMO: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
       const first = run(['apps/api/src/main.ts'], { ...env, PORT: '0' }, /Homing is running/);
       try {
@@ -58,7 +56,7 @@ describe.skipIf(embeddedOnly)(
     });
 
     it('refuses a second open inside one process too', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-lock-'));
+      const dataDir = await migratedDataDir('homing-lock-');
       const db = await connectEmbedded(dataDir);
       await expect(connectEmbedded(dataDir)).rejects.toBeInstanceOf(DataFolderLockedError);
       await db.close();

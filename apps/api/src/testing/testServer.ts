@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,7 +80,7 @@ function embeddedTemplate(fingerprint: string): Promise<Blob> {
   let template = templates.get(fingerprint);
   if (!template) {
     template = (async () => {
-      const file = path.join(os.tmpdir(), `homing-pglite-template-${fingerprint}.tgz`);
+      const file = templateFile(fingerprint);
       if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
       const pglite = new PGlite();
       const db = await connectEmbedded(null, { pglite });
@@ -99,6 +100,26 @@ function embeddedTemplate(fingerprint: string): Promise<Blob> {
   }
   return template;
 }
+
+/**
+ * A new embedded data folder (`DATA_DIR`) that already holds a migrated database, for tests of the
+ * folder and the processes that open it (its lock, the CLI, shutdown) rather than of a first start:
+ * the template is unpacked into its `pgdata` by the system's tar, sparing each such folder PGlite's
+ * initdb and every migration.
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const fingerprint = await migrationsFingerprint();
+  await embeddedTemplate(fingerprint);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const pgdata = path.join(dataDir, 'pgdata');
+  fs.mkdirSync(pgdata);
+  // The tarball names its members from the root (/base/…); tar strips the slash.
+  execFileSync('tar', ['-xzf', templateFile(fingerprint), '-C', pgdata], { stdio: 'ignore' });
+  return dataDir;
+}
+
+const templateFile = (fingerprint: string) =>
+  path.join(os.tmpdir(), `homing-pglite-template-${fingerprint}.tgz`);
 
 const withDatabase = (name: string) => {
   const url = new URL(TEST_DATABASE_URL);
