@@ -25,8 +25,8 @@ function startMain(env: Record<string, string>) {
     env: { ...process.env, NODE_ENV: 'test', SEED_DEMO: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
   });
   let out = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
   );
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -107,7 +107,6 @@ describe('SIGTERM', () => {
       );
       await new Promise((r) => setTimeout(r, 300));
 
-      const signalledAt = Date.now();
       main.child.kill('SIGTERM');
 
       // The stream ends with a reconnect hint.
@@ -130,9 +129,11 @@ describe('SIGTERM', () => {
       expect(answer).toMatch(/\r\nConnection: close\r\n/i);
       expect(answer).toContain('"sessionToken"');
 
-      const { code, signal, at } = await main.exited;
+      // Exit code 0 is the server's own word that everything finished before its deadline
+      // (SHUTDOWN_MS on its clock; it exits 1 when it had to cut). The test's clock is not asked:
+      // its own waits above run late on a busy machine.
+      const { code, signal } = await main.exited;
       expect({ code, signal }).toEqual({ code: 0, signal: null });
-      expect(at - signalledAt).toBeLessThan(SHUTDOWN_MS);
     } finally {
       main.child.kill('SIGKILL');
     }
