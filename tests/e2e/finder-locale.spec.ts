@@ -32,11 +32,9 @@ for (const { locale, clock, language } of CASES) {
         await request.get(`/api/reports/${reportId}/thread`, { headers: bearer(label.owner.token) }),
       );
       const sentAt = new Date(thread.data.messages.at(-1)!.sentAt);
-      const expected = new Intl.DateTimeFormat(locale, {
-        timeZone: TIME_ZONE,
-        hour: 'numeric',
-        minute: '2-digit',
-      }).format(sentAt);
+      const expected = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, timeStyle: 'short' }).format(
+        sentAt,
+      );
       expect(expected).toMatch(clock);
 
       await page.goto(threadPath);

@@ -13,12 +13,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const localDate = (d: Date) => `${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${d.getFullYear()}`;
 
 /**
- * A time in the finder's own time zone and locale ("14:02" for en-GB, es, fr; "2:02 PM" for
- * en-US), with the spec's MM-DD-YYYY date before it when not today.
+ * A time in the finder's own time zone and locale, as the locale writes a short time ("09:05" for
+ * en-GB and fr, "9:05" for es, "9:05 AM" for en-US), with the spec's MM-DD-YYYY date before it when
+ * not today. `timeStyle` rather than `hour: 'numeric'`, which gives en-GB "9:05" and "0:20".
  */
 export function localTime(iso: string, locale: string, now = new Date()): string {
   const d = new Date(iso);
-  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(d);
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(d);
   return d.toDateString() === now.toDateString() ? time : `${localDate(d)} ${time}`;
 }
 

@@ -53,6 +53,13 @@ describe('localTime', () => {
     expect(localTime(at('2026-03-10T14:02:00'), 'fr', now)).toBe('14:02');
     expect(localTime(at('2026-03-10T14:02:00'), 'en-US', now)).toMatch(/^2:02\sPM$/);
   });
+  it('writes the early hours as the locale does: "00:20" and "09:05" in en-GB and fr, "9:05" in es', () => {
+    expect(localTime(at('2026-03-10T00:20:00'), 'en-GB', now)).toBe('00:20');
+    expect(localTime(at('2026-03-10T09:05:00'), 'en-GB', now)).toBe('09:05');
+    expect(localTime(at('2026-03-10T09:05:00'), 'fr', now)).toBe('09:05');
+    expect(localTime(at('2026-03-10T09:05:00'), 'es', now)).toBe('9:05');
+    expect(localTime(at('2026-03-10T00:20:00'), 'en-US', now)).toMatch(/^12:20\sAM$/);
+  });
   it('puts the spec’s MM-DD-YYYY date before the time on another day', () => {
     expect(localTime(at('2026-03-09T14:02:00'), 'en-GB', now)).toBe('03-09-2026 14:02');
     expect(localTime(at('2026-03-09T09:05:00'), 'en-US', now)).toMatch(/^03-09-2026 9:05\sAM$/);
