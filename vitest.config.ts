@@ -36,8 +36,9 @@ export default defineConfig({
     // Vitest's default on two cores is one worker; the API tests mostly wait on PostgreSQL, sockets
     // and timers, so two files at once (one per core) finish sooner without starving each other.
     maxWorkers: 2,
+    // npm test runs the CUPS tests in a second vitest beside the first, with a report of its own.
     reporters: process.env.CI
-      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
+      ? ['default', ['json', { outputFile: process.env.HOMING_VITEST_REPORT ?? 'test-results/vitest.json' }]]
       : ['default'],
     projects: [
       {

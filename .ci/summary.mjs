@@ -6,8 +6,10 @@ let passed = 0,
   skipped = 0;
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null);
 
-const vitest = read('test-results/vitest.json');
-if (vitest) {
+// npm test's two vitest runs: the main projects, and the CUPS tests beside the browser tests.
+for (const file of ['test-results/vitest.json', 'test-results/vitest-cups.json']) {
+  const vitest = read(file);
+  if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);

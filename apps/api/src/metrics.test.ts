@@ -71,12 +71,13 @@ describe('/metrics', () => {
     expect(report.status).toBe(201);
     await sink.waitFor(1);
 
+    // Two jobs leave the outbox: the owner's e-mail and the finder's text with their thread link.
     let text = '';
     await eventually(async () => {
       text = await scrape();
-      return (
-        sample(text, 'homing_notification_deliveries_total', { channel: 'email', result: 'delivered' }) === 1
-      );
+      const delivered = (channel: string) =>
+        sample(text, 'homing_notification_deliveries_total', { channel, result: 'delivered' });
+      return delivered('email') === 1 && delivered('sms') === 1;
     });
     const found = { method: 'GET', route: '/api/found/:qrCode' };
     expect(sample(text, 'homing_http_requests_total', { ...found, status: '200' })).toBe(2);
