@@ -1,7 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +7,7 @@ import { loadConfig } from '../config';
 import { connectEmbedded, connectPostgres } from '../db/connection';
 import { startServer } from '../server';
 import { assignedItem, makeSet } from '../testing/codeFactory';
-import { TEST_DATABASE_URL, testDbKind, uniqueEmail } from '../testing/testServer';
+import { migratedDataDir, TEST_DATABASE_URL, testDbKind, uniqueEmail } from '../testing/testServer';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const move = (dataDir: string, url: string) =>
@@ -34,7 +32,7 @@ async function api(base: string, method: string, url: string, body?: unknown, to
 // Copies from the embedded database to PostgreSQL: it needs both, so it runs once (in api-postgres).
 describe.skipIf(testDbKind() !== 'postgres')('npm run db:move-to-postgres -- --to <url>', () => {
   it('copies a used embedded database to an empty PostgreSQL database, and the app serves the same data', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-move-'));
+    const dataDir = await migratedDataDir('homing-move-');
     const email = uniqueEmail('mover');
     let itemsBefore: unknown;
     let notificationsBefore = 0;
