@@ -6,7 +6,7 @@ let passed = 0,
   skipped = 0;
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null);
 
-// npm test's two vitest runs: the main projects, and the CUPS tests beside the browser tests.
+// npm test's two vitest runs: the main projects, and the CUPS tests after the browser tests.
 for (const file of ['test-results/vitest.json', 'test-results/vitest-cups.json']) {
   const vitest = read(file);
   if (!vitest) continue;
