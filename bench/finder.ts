@@ -2,7 +2,9 @@
  * npm run bench:finder — the finder's two public calls (GET /api/found/{code} and POST
  * /api/analytics/scan, mixed 4:1) under an open-loop load (bench/openLoop.ts): a fixed request
  * rate for a fixed time, p50/p99 measured from each request's scheduled time, errors counted. A
- * bare Koa server answering a small JSON runs beside it at the same rates, for scale. Then the time
+ * bare Koa server answering a small JSON runs beside it at the same rates, for scale. Beside each
+ * run: the server's CPU and PostgreSQL's (all its processes) per 1,000 requests, and how many of
+ * the machine's cores were busy (load generator included: it shares them). Then the time
  * from a report POST to the owner's e-mail being accepted by SMTP and to the live event.
  *
  * It runs on PostgreSQL at 250, 500, 1,000 and 2,000 requests a second and on PGlite (the embedded
@@ -94,6 +96,48 @@ function processCpuMs({ child }: Served): number {
     return own + children.filter(Boolean).reduce((sum, c) => sum + tree(Number(c)), 0);
   };
   return tree(child.pid!);
+}
+
+/**
+ * CPU time all PostgreSQL processes have used (ms): the database's share of a load, which runs on
+ * the same two cores. Other databases' backends count too: run nothing else against it meanwhile.
+ */
+function postgresCpuMs(): number {
+  let ms = 0;
+  for (const pid of fs.readdirSync('/proc'))
+    if (/^\d+$/.test(pid))
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.slice(stat.indexOf('(') + 1).startsWith('postgres')) continue;
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      } catch {
+        // gone meanwhile
+      }
+  return ms;
+}
+
+/** The whole machine's busy and total CPU time so far (ms), from /proc/stat. */
+function machineCpuMs(): { busy: number; all: number } {
+  const ticks = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy: busy * 10, all: (busy + idle + iowait) * 10 };
 }
 
 /** Stops a server and waits for it to close its database. */
@@ -226,13 +270,21 @@ for (const kind of DATABASES) {
   for (const [, { url }, next] of targets)
     await openLoop({ url, rate: rates[0]!, durationMs: WARMUP_MS, next });
   // The loads take turns at each rate, so a noisy moment on the machine touches them alike.
-  const results: (OpenLoopResult & { name: string; cpu: number })[] = [];
+  const results: (OpenLoopResult & { name: string; cpu: number; dbCpu: number | null; busyCores: number })[] =
+    [];
   for (const rate of rates)
     for (const [name, target, next] of targets) {
-      const cpu = cpuMs(target);
+      const [cpu, dbCpu, machine] = [cpuMs(target), postgresCpuMs(), machineCpuMs()];
       const result = await openLoop({ url: target.url, rate, durationMs: DURATION_MS, next });
-      const perThousand = ((cpuMs(target) - cpu) / (result.rate * (DURATION_MS / 1000))) * 1000;
-      results.push({ name, ...result, cpu: Math.round(perThousand) });
+      const perThousand = (ms: number) => Math.round((ms / (result.rate * (DURATION_MS / 1000))) * 1000);
+      const after = machineCpuMs();
+      results.push({
+        name,
+        ...result,
+        cpu: perThousand(cpuMs(target) - cpu),
+        dbCpu: kind === 'postgres' && target !== bare ? perThousand(postgresCpuMs() - dbCpu) : null,
+        busyCores: +(((after.busy - machine.busy) / (after.all - machine.all)) * os.cpus().length).toFixed(2),
+      });
     }
   console.log(
     `\n${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (data folder)'}: open loop, ${DURATION_MS / 1000} s per rate, look-ups and scans 4:1 over ${server.codes.length} labels, latency from each request's scheduled time`,
@@ -247,6 +299,8 @@ for (const kind of DATABASES) {
       errors: r.errors,
       'error kinds': r.errorKinds,
       'server CPU ms /1000 req': r.cpu,
+      'PostgreSQL CPU ms /1000 req': r.dbCpu ?? '',
+      'machine busy cores': r.busyCores,
     })),
   );
   const target = results.find(

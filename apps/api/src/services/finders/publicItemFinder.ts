@@ -3,6 +3,7 @@ import type { Item } from '../../models/Item';
 import type { ItemType } from '../../models/ItemType';
 import type { QrCode } from '../../models/QrCode';
 import { normalizeCodeValue } from '../../lib/codeValues';
+import { FINDER_STATEMENTS } from './statements';
 
 /** The item as a finder's page and report need it: its own fields and its type, no owner details. */
 export type PublicItemRecord = Pick<
@@ -34,6 +35,8 @@ export async function publicItemFinder(
     .join('itemTypes as t', 't.id', 'i.itemTypeId')
     .where('c.value', value)
     .whereNot('i.status', 'inactive')
+    // Planned once per connection, not at every page load (see FINDER_STATEMENTS).
+    .options(FINDER_STATEMENTS.pageItem)
     .first(
       'c.id as codeId',
       'i.id',

@@ -7,6 +7,7 @@ import { presentFoundEvent } from '../../presenters/finders/foundActivity';
 import { clientTime } from '../../lib/clientTime';
 import { normalizeCodeValue } from '../../lib/codeValues';
 import { lostScanAlerter, type LostScanDeps } from './lostScanAlerter';
+import { FINDER_STATEMENTS } from './statements';
 
 /** Page loads by one device within this long count as one scan. */
 export const REPEAT_SCAN_WINDOW_MS = 10 * 60 * 1000;
@@ -73,6 +74,7 @@ export async function scanRecorder(
   const code = (await trx('qrCodes as c')
     .leftJoin('items as i', 'i.id', 'c.itemId')
     .where('c.value', value)
+    .options(hash ? FINDER_STATEMENTS.scanCodeLocked : FINDER_STATEMENTS.scanCode)
     .first(
       'c.id',
       'c.itemId',
@@ -121,29 +123,31 @@ export async function scanRecorder(
     userAgent: props.userAgent,
     deviceHash: hash,
   };
-  if (hash === null) await trx('scanEvents').insert(row);
+  if (hash === null) await trx('scanEvents').insert(row).options(FINDER_STATEMENTS.scanInsert);
   else {
     const columns = Object.keys(row);
-    const stored = (await trx.raw(
-      `INSERT INTO ?? (${columns.map(() => '??').join(', ')})
+    const stored = (await trx
+      .raw(
+        `INSERT INTO ?? (${columns.map(() => '??').join(', ')})
        SELECT ${columns.map(() => '?').join(', ')}
        WHERE NOT EXISTS (
          SELECT 1 FROM ?? WHERE ?? = ? AND ?? = ?
            AND ?? > now() - interval '${REPEAT_SCAN_WINDOW_MS / 1000} seconds')
        RETURNING ??`,
-      [
-        'scanEvents',
-        ...columns,
-        ...Object.values(row),
-        'scanEvents',
-        'qrCodeId',
-        code.id,
-        'deviceHash',
-        hash,
-        'createdAt',
-        'id',
-      ],
-    )) as { rows: unknown[] };
+        [
+          'scanEvents',
+          ...columns,
+          ...Object.values(row),
+          'scanEvents',
+          'qrCodeId',
+          code.id,
+          'deviceHash',
+          hash,
+          'createdAt',
+          'id',
+        ],
+      )
+      .options(FINDER_STATEMENTS.scanInsertUnlessRepeat)) as { rows: unknown[] };
     event.repeated = stored.rows.length === 0;
     if (event.repeated && position)
       await trx('scanEvents')
