@@ -80,3 +80,44 @@ test('settings on a phone: name, quiet hours, sessions, export, then delete the 
   const login = await request.post('/api/auth/login', { data: { identifier: email, password: PASSWORD } });
   expect(login.status()).toBe(401);
 });
+
+test('backup contacts: a list that failed to load retries, then one is added, waits for confirmation and is removed', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerViaApi(request, { email: uniqueEmail('backup') });
+  // The first load of the list fails (the server is briefly unreachable); the retry reaches it.
+  let failOnce = true;
+  await page.route('**/api/users/me/backup-contacts', (route) => {
+    if (route.request().method() !== 'GET' || !failOnce) return route.fallback();
+    failOnce = false;
+    return route.fulfill({ status: 503, json: { success: false, data: null, error: 'Unavailable' } });
+  });
+  await openSignedIn(page, owner, '/settings');
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Backup contacts' }) });
+  await expect(card.getByRole('alert')).toContainText('Could not load your backup contacts.');
+  await card.getByRole('button', { name: 'Retry' }).click();
+  await expect(card.getByText('No backup contacts yet.')).toBeVisible();
+
+  const friend = uniqueEmail('friend');
+  await card.getByLabel('E-mail address or phone number').fill(friend);
+  await card.getByRole('button', { name: 'Add backup contact' }).click();
+  await expect(card.getByText(`We sent ${friend} a link to confirm.`, { exact: false })).toBeVisible();
+  const list = card.getByRole('list', { name: 'Backup contacts' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText(friend);
+  await expect(list.getByText('Waiting for confirmation')).toBeVisible();
+  const contacts = async () => {
+    const res = await request.get('/api/users/me/backup-contacts', {
+      headers: { Authorization: `Bearer ${owner.sessionToken}` },
+    });
+    return ((await res.json()) as { data: { contacts: { value: string; confirmed: boolean }[] } }).data
+      .contacts;
+  };
+  expect(await contacts()).toMatchObject([{ value: friend, confirmed: false }]);
+
+  await list.getByRole('button', { name: `Remove ${friend}` }).click();
+  await expect(card.getByText(`Removed ${friend}.`)).toBeVisible();
+  await expect(card.getByText('No backup contacts yet.')).toBeVisible();
+  expect(await contacts()).toEqual([]);
+});

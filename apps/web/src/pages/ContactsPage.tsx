@@ -26,6 +26,29 @@ function Status({ verified }: { verified: boolean }) {
  * /settings/contacts: the account's e-mail address and phone number. A new one is used only once
  * confirmed (a link by e-mail, a code by SMS); the old one stays until then.
  */
+/**
+ * The current password every change of a contact asks for: its field, its value, and its error (a
+ * wrong password or too many tries), cleared as the owner types.
+ */
+function useCurrentPassword() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const field = (
+    <TextField
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      error={error}
+      onChange={(e) => {
+        setValue(e.target.value);
+        setError(null);
+      }}
+    />
+  );
+  return { value, setValue, setError, field };
+}
+
 export default function ContactsPage() {
   usePageTitle('Contact details');
   const [contacts, setContacts] = useState<AccountContacts | null>(null);
@@ -77,9 +100,8 @@ function EmailSection({
   onChange: (c: AccountContacts) => void;
 }) {
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const password = useCurrentPassword();
   const [error, setError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
@@ -87,15 +109,15 @@ function EmailSection({
   const send = async (address: string) => {
     const contact = parseContact(address);
     if (contact.kind !== 'email') return setError('Please enter a valid email address');
-    if (!password) return setPasswordError(CURRENT_PASSWORD_REQUIRED);
+    if (!password.value) return password.setError(CURRENT_PASSWORD_REQUIRED);
     setBusy(true);
     setError(null);
-    const result = await accountApi.changeEmail(contact.email, password);
+    const result = await accountApi.changeEmail(contact.email, password.value);
     setBusy(false);
     if (result.code === 'wrong_password' || result.status === 429)
-      return setPasswordError(errorText(result, 'Could not check your password'));
+      return password.setError(errorText(result, 'Could not check your password'));
     if (!result.success || !result.data) return setError(errorText(result, 'Could not send the link'));
-    setPassword('');
+    password.setValue('');
     onChange(result.data.contacts);
     setSent(
       result.data.sent
@@ -154,17 +176,7 @@ function EmailSection({
             setError(null);
           }}
         />
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          error={passwordError}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setPasswordError(null);
-          }}
-        />
+        {password.field}
         {sent && (
           <p className="form-message form-message--success" role="status">
             {sent}
@@ -190,8 +202,8 @@ function PhoneSection({
   const { brandName } = useAppConfig().config;
   const { refresh } = useAuth();
   const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  // A new code, like a new number, needs the current password.
+  const password = useCurrentPassword();
   const [optIn, setOptIn] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -203,35 +215,20 @@ function PhoneSection({
   const send = async (number: string, smsOptIn: boolean) => {
     const contact = parseContact(number);
     if (contact.kind !== 'phone') return setError('Please enter a valid phone number (10 digits)');
-    if (!password) return setPasswordError(CURRENT_PASSWORD_REQUIRED);
+    if (!password.value) return password.setError(CURRENT_PASSWORD_REQUIRED);
     setBusy(true);
     setError(null);
     setNote(null);
-    const result = await accountApi.changePhone(contact.phoneNumber, smsOptIn, password);
+    const result = await accountApi.changePhone(contact.phoneNumber, smsOptIn, password.value);
     setBusy(false);
     if (result.code === 'wrong_password' || result.status === 429)
-      return setPasswordError(errorText(result, 'Could not check your password'));
+      return password.setError(errorText(result, 'Could not check your password'));
     if (!result.success || !result.data) return setError(errorText(result, 'Could not send the code'));
-    setPassword('');
+    password.setValue('');
     onChange(result.data.contacts);
     if (!result.data.sent) setNote('Saved.');
     setPhone('');
   };
-
-  // A new code, like a new number, needs the current password.
-  const passwordField = (
-    <TextField
-      label="Current password"
-      type="password"
-      autoComplete="current-password"
-      value={password}
-      error={passwordError}
-      onChange={(e) => {
-        setPassword(e.target.value);
-        setPasswordError(null);
-      }}
-    />
-  );
 
   return (
     <div className="contacts-page__section" aria-labelledby={titleId}>
@@ -258,7 +255,7 @@ function PhoneSection({
       </p>
       {pending ? (
         <>
-          {passwordField}
+          {password.field}
           <PhoneCodeStep
             phoneNumber={pending}
             onDone={() => {
@@ -301,7 +298,7 @@ function PhoneSection({
                 setError(null);
               }}
             />
-            {passwordField}
+            {password.field}
             <div className="check-field">
               <input
                 id={optInId}

@@ -1,6 +1,6 @@
 import { MAX_BACKUP_CONTACTS, type BackupContact } from '@homing/shared';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ErrorState, LoadingState } from '../../components/StateViews';
+import { Loaded, SettingsRows } from './SettingsRows';
 import { TextField } from '../../components/TextField';
 import { describeFailure, type Failure } from '../failure';
 import { FailureNotice, SuccessNotice } from '../Notice';
@@ -66,70 +66,62 @@ export function BackupContactsSection() {
         If you do not open a report in time, we tell up to {MAX_BACKUP_CONTACTS} people you trust that you may
         need help. They see your name and the item, never the finder&apos;s details.
       </p>
-      {loadFailed ? (
-        <ErrorState
-          message="Could not load your backup contacts."
-          onRetry={() => {
-            setLoadFailed(false);
-            setContacts(null);
-            void load();
-          }}
-        />
-      ) : !contacts ? (
-        <LoadingState label="Loading your backup contacts..." />
-      ) : (
-        <>
-          {contacts.length === 0 ? (
-            <p className="settings-card__empty">No backup contacts yet.</p>
-          ) : (
-            <ul className="settings-sessions" aria-label="Backup contacts">
-              {contacts.map((c) => (
-                <li key={c.id} className="settings-session">
-                  <div className="settings-session__text">
-                    <p className="settings-session__device">
-                      {c.value}
-                      <span className="settings-badge">
-                        {c.confirmed ? 'Confirmed' : 'Waiting for confirmation'}
-                      </span>
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    disabled={busy !== null}
-                    aria-label={`Remove ${c.value}`}
-                    onClick={() => void remove(c)}
-                  >
-                    {busy === c.id ? 'Removing...' : 'Remove'}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <FailureNotice failure={failure} />
-          {done && <SuccessNotice onDismiss={() => setDone(null)}>{done}</SuccessNotice>}
-          {!full && (
-            <form className="settings-form" onSubmit={(e) => void add(e)} noValidate>
-              <TextField
-                label="E-mail address or phone number"
-                value={value}
-                autoComplete="off"
-                required
-                onChange={(e) => setValue(e.target.value)}
+      <Loaded
+        data={contacts}
+        failed={loadFailed}
+        what="backup contacts"
+        retry={() => {
+          setLoadFailed(false);
+          setContacts(null);
+          void load();
+        }}
+      >
+        {(contacts) => (
+          <>
+            {contacts.length === 0 ? (
+              <p className="settings-card__empty">No backup contacts yet.</p>
+            ) : (
+              <SettingsRows
+                label="Backup contacts"
+                busy={busy}
+                rows={contacts.map((c) => ({
+                  id: c.id,
+                  title: c.value,
+                  badge: c.confirmed ? 'Confirmed' : 'Waiting for confirmation',
+                  action: {
+                    label: 'Remove',
+                    busyLabel: 'Removing...',
+                    ariaLabel: `Remove ${c.value}`,
+                    run: () => void remove(c),
+                  },
+                }))}
               />
-              <div className="settings-form__actions">
-                <button
-                  type="submit"
-                  className="button button--primary"
-                  disabled={busy !== null || !value.trim()}
-                >
-                  {busy === 'add' ? 'Adding...' : 'Add backup contact'}
-                </button>
-              </div>
-            </form>
-          )}
-        </>
-      )}
+            )}
+            <FailureNotice failure={failure} />
+            {done && <SuccessNotice onDismiss={() => setDone(null)}>{done}</SuccessNotice>}
+            {!full && (
+              <form className="settings-form" onSubmit={(e) => void add(e)} noValidate>
+                <TextField
+                  label="E-mail address or phone number"
+                  value={value}
+                  autoComplete="off"
+                  required
+                  onChange={(e) => setValue(e.target.value)}
+                />
+                <div className="settings-form__actions">
+                  <button
+                    type="submit"
+                    className="button button--primary"
+                    disabled={busy !== null || !value.trim()}
+                  >
+                    {busy === 'add' ? 'Adding...' : 'Add backup contact'}
+                  </button>
+                </div>
+              </form>
+            )}
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import type { PushDevice } from '@homing/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { ErrorState, LoadingState } from '../../components/StateViews';
 import { formatDateTime } from '../format';
 import { FailureNotice, SuccessNotice } from '../Notice';
+import { Loaded, SettingsRows } from './SettingsRows';
 import { listDevices, pushSupported, removeDevice, subscribeThisDevice, thisDeviceId } from './devicePush';
 
 const REFUSED: Record<'unsupported' | 'denied' | 'unreachable' | 'failed', string> = {
@@ -83,70 +83,66 @@ export function DevicesSection() {
       <p className="settings-card__lead">
         Get a notification on your phone or computer even when the app is closed.
       </p>
-      {loadFailed ? (
-        <ErrorState
-          message="Could not load your devices."
-          onRetry={() => {
-            setLoadFailed(false);
-            setDevices(null);
-            void load();
-          }}
-        />
-      ) : !devices ? (
-        <LoadingState label="Loading your devices..." />
-      ) : (
-        <>
-          {devices.length === 0 ? (
-            <p className="settings-card__empty">No device gets notifications yet.</p>
-          ) : (
-            <ul className="settings-sessions" aria-label="Notified devices">
-              {devices.map((d) => (
-                <li key={d.id} className="settings-session">
-                  <div className="settings-session__text">
-                    <p className="settings-session__device">
-                      {d.device}
-                      {d.id === current && <span className="settings-badge">This device</span>}
-                    </p>
-                    <p className="settings-session__times">
+      <Loaded
+        data={devices}
+        failed={loadFailed}
+        what="devices"
+        retry={() => {
+          setLoadFailed(false);
+          setDevices(null);
+          void load();
+        }}
+      >
+        {(devices) => (
+          <>
+            {devices.length === 0 ? (
+              <p className="settings-card__empty">No device gets notifications yet.</p>
+            ) : (
+              <SettingsRows
+                label="Notified devices"
+                busy={busy}
+                rows={devices.map((d) => ({
+                  id: d.id,
+                  title: d.device,
+                  badge: d.id === current ? 'This device' : null,
+                  times: (
+                    <>
                       Added {formatDateTime(d.createdAt)}
                       {d.lastPushedAt && <> · last notified {formatDateTime(d.lastPushedAt)}</>}
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    disabled={busy !== null}
-                    aria-label={`Remove ${d.device}, added ${formatDateTime(d.createdAt)}`}
-                    onClick={() => void remove(d)}
-                  >
-                    {busy === d.id ? 'Removing...' : 'Remove'}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <FailureNotice failure={failure} />
-          {done && <SuccessNotice onDismiss={() => setDone(null)}>{done}</SuccessNotice>}
-          {!thisOneListed && (
-            <div className="settings-form__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy !== null || !pushSupported()}
-                aria-describedby={pushSupported() ? undefined : 'settings-devices-unsupported'}
-                onClick={() => void subscribe()}
-              >
-                {busy === 'subscribe' ? 'Turning on...' : 'Notify me on this device'}
-              </button>
-              {!pushSupported() && (
-                <p id="settings-devices-unsupported" className="field__hint">
-                  {REFUSED.unsupported}
-                </p>
-              )}
-            </div>
-          )}
-        </>
-      )}
+                    </>
+                  ),
+                  action: {
+                    label: 'Remove',
+                    busyLabel: 'Removing...',
+                    ariaLabel: `Remove ${d.device}, added ${formatDateTime(d.createdAt)}`,
+                    run: () => void remove(d),
+                  },
+                }))}
+              />
+            )}
+            <FailureNotice failure={failure} />
+            {done && <SuccessNotice onDismiss={() => setDone(null)}>{done}</SuccessNotice>}
+            {!thisOneListed && (
+              <div className="settings-form__actions">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy !== null || !pushSupported()}
+                  aria-describedby={pushSupported() ? undefined : 'settings-devices-unsupported'}
+                  onClick={() => void subscribe()}
+                >
+                  {busy === 'subscribe' ? 'Turning on...' : 'Notify me on this device'}
+                </button>
+                {!pushSupported() && (
+                  <p id="settings-devices-unsupported" className="field__hint">
+                    {REFUSED.unsupported}
+                  </p>
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

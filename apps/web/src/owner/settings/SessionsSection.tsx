@@ -1,6 +1,6 @@
 import type { SignedInSession } from '@homing/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { ErrorState, LoadingState } from '../../components/StateViews';
+import { Loaded, SettingsRows } from './SettingsRows';
 import { formatDateTime } from '../format';
 import { FailureNotice, SuccessNotice } from '../Notice';
 import { settingsApi } from './settingsApi';
@@ -58,60 +58,58 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
       <p className="settings-card__lead">
         Sign out anywhere you do not recognise, then change your password.
       </p>
-      {loadFailed ? (
-        <ErrorState
-          message="Could not load your sessions."
-          onRetry={() => {
-            setLoadFailed(false);
-            setSessions(null);
-            void load();
-          }}
-        />
-      ) : !sessions ? (
-        <LoadingState label="Loading your sessions..." />
-      ) : (
-        <>
-          <ul className="settings-sessions" aria-label="Sessions">
-            {sessions.map((s) => (
-              <li key={s.id} className="settings-session">
-                <div className="settings-session__text">
-                  <p className="settings-session__device">
-                    {s.device}
-                    {s.current && <span className="settings-badge">This device</span>}
-                  </p>
-                  <p className="settings-session__times">
+      <Loaded
+        data={sessions}
+        failed={loadFailed}
+        what="sessions"
+        retry={() => {
+          setLoadFailed(false);
+          setSessions(null);
+          void load();
+        }}
+      >
+        {(sessions) => (
+          <>
+            <SettingsRows
+              label="Sessions"
+              busy={busy}
+              rows={sessions.map((s) => ({
+                id: s.id,
+                title: s.device,
+                badge: s.current ? 'This device' : null,
+                times: (
+                  <>
                     Signed in {formatDateTime(s.createdAt)}
                     {s.lastUsedAt && <> · last used {formatDateTime(s.lastUsedAt)}</>}
-                  </p>
-                </div>
-                {!s.current && (
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    disabled={busy !== null}
-                    aria-label={`Sign out ${s.device}, signed in ${formatDateTime(s.createdAt)}`}
-                    onClick={() => void signOut(s)}
-                  >
-                    {busy === s.id ? 'Signing out...' : 'Sign out'}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          <FailureNotice failure={failure ? { message: failure, detail: null } : null} />
-          {done && <SuccessNotice onDismiss={() => setDone(null)}>{done}</SuccessNotice>}
-          <div className="settings-form__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy !== null || others === 0}
-              onClick={() => void signOutOthers()}
-            >
-              {busy === 'others' ? 'Signing out...' : 'Sign out everywhere else'}
-            </button>
-          </div>
-        </>
-      )}
+                  </>
+                ),
+                ...(s.current
+                  ? {}
+                  : {
+                      action: {
+                        label: 'Sign out',
+                        busyLabel: 'Signing out...',
+                        ariaLabel: `Sign out ${s.device}, signed in ${formatDateTime(s.createdAt)}`,
+                        run: () => void signOut(s),
+                      },
+                    }),
+              }))}
+            />
+            <FailureNotice failure={failure ? { message: failure, detail: null } : null} />
+            {done && <SuccessNotice onDismiss={() => setDone(null)}>{done}</SuccessNotice>}
+            <div className="settings-form__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy !== null || others === 0}
+                onClick={() => void signOutOthers()}
+              >
+                {busy === 'others' ? 'Signing out...' : 'Sign out everywhere else'}
+              </button>
+            </div>
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }
