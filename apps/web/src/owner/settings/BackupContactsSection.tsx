@@ -1,35 +1,24 @@
 import { MAX_BACKUP_CONTACTS, type BackupContact } from '@homing/shared';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Loaded, SettingsRows } from './SettingsRows';
+import { useState, type FormEvent } from 'react';
+import { Loaded, SettingsRows, useSettingsList } from './SettingsRows';
 import { TextField } from '../../components/TextField';
 import { describeFailure, type Failure } from '../failure';
 import { FailureNotice, SuccessNotice } from '../Notice';
 import { settingsApi } from './settingsApi';
+
+const loadContacts = () => settingsApi.backupContacts().then((r) => (r.success ? r.data.contacts : null));
 
 /**
  * Up to 3 people told when the owner leaves a report unopened (after twice their reminder delay).
  * Each is sent a link and receives nothing else until they follow it.
  */
 export function BackupContactsSection() {
-  const [contacts, setContacts] = useState<BackupContact[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const contactsList = useSettingsList(loadContacts);
+  const contacts = contactsList.list;
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  const load = useCallback(
-    () =>
-      settingsApi.backupContacts().then((result) => {
-        if (!result.success) return setLoadFailed(true);
-        setLoadFailed(false);
-        setContacts(result.data.contacts);
-      }),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +28,7 @@ export function BackupContactsSection() {
     const result = await settingsApi.addBackupContact(value);
     setBusy(null);
     if (!result.success) return setFailure(describeFailure(result, 'Could not add this backup contact.'));
-    setContacts(result.data.contacts);
+    contactsList.setList(result.data.contacts);
     setDone(`We sent ${value.trim()} a link to confirm. Nothing else is sent to them until they do.`);
     setValue('');
   };
@@ -53,7 +42,7 @@ export function BackupContactsSection() {
     if (!result.success && result.status !== 404)
       return setFailure(describeFailure(result, 'Could not remove this backup contact.'));
     setDone(`Removed ${contact.value}.`);
-    await load();
+    await contactsList.reload();
   };
 
   const full = (contacts?.length ?? 0) >= MAX_BACKUP_CONTACTS;
@@ -66,16 +55,7 @@ export function BackupContactsSection() {
         If you do not open a report in time, we tell up to {MAX_BACKUP_CONTACTS} people you trust that you may
         need help. They see your name and the item, never the finder&apos;s details.
       </p>
-      <Loaded
-        data={contacts}
-        failed={loadFailed}
-        what="backup contacts"
-        retry={() => {
-          setLoadFailed(false);
-          setContacts(null);
-          void load();
-        }}
-      >
+      <Loaded state={contactsList} what="backup contacts">
         {(contacts) => (
           <>
             {contacts.length === 0 ? (

@@ -1,8 +1,8 @@
 import type { PushDevice } from '@homing/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDateTime } from '../format';
 import { FailureNotice, SuccessNotice } from '../Notice';
-import { Loaded, SettingsRows } from './SettingsRows';
+import { Loaded, SettingsRows, useSettingsList } from './SettingsRows';
 import { listDevices, pushSupported, removeDevice, subscribeThisDevice, thisDeviceId } from './devicePush';
 
 const REFUSED: Record<'unsupported' | 'denied' | 'unreachable' | 'failed', string> = {
@@ -15,31 +15,20 @@ const REFUSED: Record<'unsupported' | 'denied' | 'unreachable' | 'failed', strin
   failed: 'Could not turn on notifications for this device.',
 };
 
+const loadDevices = () => listDevices().then((r) => (r.success ? r.data.devices : null));
+
 /**
  * The devices that get a push (a finder's report or message, a scan of a lost item) even when the
  * app is closed: "Notify me on this device", and each device listed with a button to stop it.
  * Pushes follow the channel switch "Browser notifications" and quiet hours above.
  */
 export function DevicesSection() {
-  const [devices, setDevices] = useState<PushDevice[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const devicesList = useSettingsList(loadDevices);
+  const devices = devicesList.list;
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ message: string; detail: string | null } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [current, setCurrent] = useState(thisDeviceId);
-
-  const load = useCallback(
-    () =>
-      listDevices().then((result) => {
-        if (!result.success) return setLoadFailed(true);
-        setLoadFailed(false);
-        setDevices(result.data.devices);
-      }),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const subscribe = async () => {
     setBusy('subscribe');
@@ -58,7 +47,7 @@ export function DevicesSection() {
       );
     setCurrent(outcome.device.id);
     setDone(`${outcome.device.device} will be notified.`);
-    await load();
+    await devicesList.reload();
   };
 
   const remove = async (device: PushDevice) => {
@@ -71,7 +60,7 @@ export function DevicesSection() {
       return setFailure({ message: 'Could not remove that device.', detail: null });
     setCurrent(thisDeviceId());
     setDone(`${device.device} will no longer be notified.`);
-    await load();
+    await devicesList.reload();
   };
 
   const thisOneListed = !!current && !!devices?.some((d) => d.id === current);
@@ -83,16 +72,7 @@ export function DevicesSection() {
       <p className="settings-card__lead">
         Get a notification on your phone or computer even when the app is closed.
       </p>
-      <Loaded
-        data={devices}
-        failed={loadFailed}
-        what="devices"
-        retry={() => {
-          setLoadFailed(false);
-          setDevices(null);
-          void load();
-        }}
-      >
+      <Loaded state={devicesList} what="devices">
         {(devices) => (
           <>
             {devices.length === 0 ? (

@@ -1,30 +1,19 @@
 import type { SignedInSession } from '@homing/shared';
-import { useCallback, useEffect, useState } from 'react';
-import { Loaded, SettingsRows } from './SettingsRows';
+import { useState } from 'react';
+import { Loaded, SettingsRows, useSettingsList } from './SettingsRows';
 import { formatDateTime } from '../format';
 import { FailureNotice, SuccessNotice } from '../Notice';
 import { settingsApi } from './settingsApi';
 
+const loadSessions = () => settingsApi.sessions().then((r) => (r.success ? r.data.sessions : null));
+
 /** Where the owner is signed in, with sign-out per session and everywhere else. */
 export function SessionsSection({ reloadKey }: { reloadKey: number }) {
-  const [sessions, setSessions] = useState<SignedInSession[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const sessionsList = useSettingsList(loadSessions, reloadKey);
+  const sessions = sessionsList.list;
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  const load = useCallback(
-    () =>
-      settingsApi.sessions().then((result) => {
-        if (!result.success) return setLoadFailed(true);
-        setLoadFailed(false);
-        setSessions(result.data.sessions);
-      }),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
 
   const signOut = async (session: SignedInSession) => {
     setBusy(session.id);
@@ -34,7 +23,7 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
     setBusy(null);
     if (!result.success && result.status !== 404) return setFailure('Could not sign that session out.');
     setDone(`Signed out ${session.device}.`);
-    await load();
+    await sessionsList.reload();
   };
 
   const signOutOthers = async () => {
@@ -46,7 +35,7 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
     if (!result.success) return setFailure('Could not sign the other sessions out.');
     const n = result.data.signedOutSessions;
     setDone(n === 1 ? 'Signed out 1 other session.' : `Signed out ${n} other sessions.`);
-    await load();
+    await sessionsList.reload();
   };
 
   const others = sessions?.filter((s) => !s.current).length ?? 0;
@@ -58,16 +47,7 @@ export function SessionsSection({ reloadKey }: { reloadKey: number }) {
       <p className="settings-card__lead">
         Sign out anywhere you do not recognise, then change your password.
       </p>
-      <Loaded
-        data={sessions}
-        failed={loadFailed}
-        what="sessions"
-        retry={() => {
-          setLoadFailed(false);
-          setSessions(null);
-          void load();
-        }}
-      >
+      <Loaded state={sessionsList} what="sessions">
         {(sessions) => (
           <>
             <SettingsRows

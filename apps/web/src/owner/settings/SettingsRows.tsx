@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ErrorState, LoadingState } from '../../components/StateViews';
 
 /** One entry of a settings list (a session, a device, a backup contact) and its one action. */
@@ -52,22 +52,47 @@ export function SettingsRows({
   );
 }
 
-/** A settings card's content as it loads: "Could not load your …" with a retry, "Loading your …", then it. */
+/**
+ * A settings card's list, loaded when the card opens and again when `reloadKey` changes.
+ * `fetchList` answers the list, or null when it could not be loaded; keep it stable (a module
+ * constant). `reload` after a change keeps the list shown until the new one comes; `retry` after a
+ * failed load shows the loading state again.
+ */
+export function useSettingsList<T>(fetchList: () => Promise<T[] | null>, reloadKey = 0) {
+  const [list, setList] = useState<T[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const reload = useCallback(
+    () =>
+      fetchList().then((items) => {
+        if (!items) return setFailed(true);
+        setFailed(false);
+        setList(items);
+      }),
+    [fetchList],
+  );
+  useEffect(() => {
+    void reload();
+  }, [reload, reloadKey]);
+  const retry = () => {
+    setFailed(false);
+    setList(null);
+    void reload();
+  };
+  return { list, setList, failed, reload, retry };
+}
+
+/** A settings card's list as it loads: "Could not load your …" with a retry, "Loading your …", then it. */
 export function Loaded<T>({
-  data,
-  failed,
+  state,
   what,
-  retry,
   children,
 }: {
-  data: T | null;
-  failed: boolean;
+  state: { list: T[] | null; failed: boolean; retry: () => void };
   /** What the card lists, as in "Could not load your devices." */
   what: string;
-  retry: () => void;
-  children: (data: T) => ReactNode;
+  children: (list: T[]) => ReactNode;
 }) {
-  if (failed) return <ErrorState message={`Could not load your ${what}.`} onRetry={retry} />;
-  if (data === null) return <LoadingState label={`Loading your ${what}...`} />;
-  return <>{children(data)}</>;
+  if (state.failed) return <ErrorState message={`Could not load your ${what}.`} onRetry={state.retry} />;
+  if (state.list === null) return <LoadingState label={`Loading your ${what}...`} />;
+  return <>{children(state.list)}</>;
 }
