@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { parseContact, PASSWORD_MIN_LENGTH } from '@homing/shared';
+import { NEW_PASSWORD_HINT, newPasswordProblem, parseContact } from '@homing/shared';
 import { accountApi, adoptSession, errorText } from '../auth/accountRequests';
 import { TextField } from '../components/TextField';
 import { usePageTitle } from '../components/usePageTitle';
@@ -53,10 +53,7 @@ export default function ForgotPasswordPage() {
     if (busy || step.kind !== 'sent') return;
     const errors = {
       code: checkCode(code),
-      password:
-        password.length < PASSWORD_MIN_LENGTH
-          ? `Password must be at least ${PASSWORD_MIN_LENGTH} characters`
-          : null,
+      password: newPasswordProblem(password),
     };
     setFieldErrors(errors);
     if (errors.code || errors.password) return;
@@ -116,7 +113,7 @@ export default function ForgotPasswordPage() {
                   label="New password"
                   type="password"
                   autoComplete="new-password"
-                  hint="Use 8 or more characters."
+                  hint={NEW_PASSWORD_HINT}
                   value={password}
                   error={fieldErrors.password}
                   onChange={(e) => setPassword(e.target.value)}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '@homing/shared';
+import { NEW_PASSWORD_HINT, newPasswordProblem } from '@homing/shared';
 import { accountApi, adoptSession, errorText } from '../auth/accountRequests';
 import { TextField } from '../components/TextField';
 import { usePageTitle } from '../components/usePageTitle';
@@ -33,10 +33,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     if (busy) return;
     const next = {
-      password:
-        password.length < PASSWORD_MIN_LENGTH
-          ? `Password must be at least ${PASSWORD_MIN_LENGTH} characters`
-          : null,
+      password: newPasswordProblem(password),
       repeat: repeat !== password ? 'The passwords do not match' : null,
     };
     setErrors(next);
@@ -66,7 +63,7 @@ export default function ResetPasswordPage() {
               label="New password"
               type="password"
               autoComplete="new-password"
-              hint="Use 8 or more characters."
+              hint={NEW_PASSWORD_HINT}
               value={password}
               error={errors.password}
               onChange={(e) => setPassword(e.target.value)}

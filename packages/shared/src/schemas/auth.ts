@@ -6,6 +6,11 @@ import { nameText, safeText } from './text';
 export const SMS_OPT_IN_REQUIRED =
   'SMS notifications are recommended for phone number registration. Please use email instead or opt-in to SMS.';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+/** The hint under every new-password field. */
+export const NEW_PASSWORD_HINT = `Use ${PASSWORD_MIN_LENGTH} or more characters.`;
+/** Why a form refuses a new password before sending it (the schemas refuse the same), or null. */
+export const newPasswordProblem = (password: string): string | null =>
+  password.length < PASSWORD_MIN_LENGTH ? PASSWORD_TOO_SHORT : null;
 
 // Bounds keep a hostile 1 MB string out of the hasher and the database.
 const password = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import { PASSWORD_TOO_SHORT } from './auth';
 import { nameText } from './text';
 
 // The owner's settings (`/settings`, `/api/users/me/...`): profile, password, notification
@@ -16,7 +17,7 @@ export const SETTINGS_MESSAGES = {
 
 const newPassword = z
   .string({ error: 'New password is required' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(256, 'Password must be at most 256 characters');
 /** The account's current password, asked before a change a borrowed session must not make. */
 export const currentPassword = z

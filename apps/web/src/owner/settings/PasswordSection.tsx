@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@homing/shared';
+import { newPasswordProblem, PASSWORD_MIN_LENGTH } from '@homing/shared';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/TextField';
 import { describeFailure, type Failure } from '../failure';
@@ -18,9 +18,9 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
     event.preventDefault();
     setFailure(null);
     setDone(null);
-    if (next.length < PASSWORD_MIN_LENGTH)
-      return setNextError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
-    setNextError(null);
+    const problem = newPasswordProblem(next);
+    setNextError(problem);
+    if (problem) return;
     setBusy(true);
     const result = await settingsApi.changePassword({ currentPassword: current, newPassword: next });
     setBusy(false);

@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_HINT } from '@homing/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/authContext';
@@ -138,7 +139,7 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
         label="Password"
         type="password"
         autoComplete={register ? 'new-password' : 'current-password'}
-        hint={register ? 'Use 8 or more characters.' : undefined}
+        hint={register ? NEW_PASSWORD_HINT : undefined}
         value={values.password}
         error={errors.password}
         onChange={(e) => set('password')(e.target.value)}

@@ -1,10 +1,4 @@
-import {
-  PASSWORD_TOO_SHORT,
-  PASSWORD_MIN_LENGTH,
-  SMS_OPT_IN_REQUIRED,
-  looksLikePhone,
-  parseContact,
-} from '@homing/shared';
+import { newPasswordProblem, SMS_OPT_IN_REQUIRED, looksLikePhone, parseContact } from '@homing/shared';
 import type { RegisterPayload } from '../../auth/authRequests';
 import type { AuthMode } from '../../auth/authMode';
 
@@ -42,7 +36,7 @@ export function checkContact(value: string): { error?: string; display?: string 
 }
 
 export function checkPassword(mode: AuthMode, password: string): string | undefined {
-  if (mode === 'register') return password.length < PASSWORD_MIN_LENGTH ? PASSWORD_TOO_SHORT : undefined;
+  if (mode === 'register') return newPasswordProblem(password) ?? undefined;
   return password ? undefined : PASSWORD_REQUIRED;
 }
 
