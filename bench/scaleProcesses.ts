@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, mainConf, runNginx } from '../apps/api/src/testing/reverseProxy';
+import { freePort } from '../apps/api/src/testing/childProcess';
+import { mainConf, runNginx } from '../apps/api/src/testing/reverseProxy';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const TICKS_PER_SECOND = 100;

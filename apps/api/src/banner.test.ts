@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,9 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startupBanner } from './banner';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
+import { freePort, startScript } from './testing/childProcess';
 import { testDbKind } from './testing/testServer';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 describe('log format', () => {
   it('is readable in a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
@@ -84,47 +82,14 @@ describe('start banner', () => {
   });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+/** main.ts as a real child process, as a person starts it (development, info logs). */
+const startMain = (env: Record<string, string>) =>
+  startScript('apps/api/src/main.ts', {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ...env,
   });
-
-/** `tsx apps/api/src/main.ts` as a real child process; `until` resolves once its output satisfies `ok`. */
-function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-  });
-  const out = { all: '', stderr: '' };
-  const waiting = new Set<() => void>();
-  const collect = (stream: 'stdout' | 'stderr') => (d: Buffer) => {
-    out.all += d.toString();
-    if (stream === 'stderr') out.stderr += d.toString();
-    for (const check of waiting) check();
-  };
-  child.stdout.on('data', collect('stdout'));
-  child.stderr.on('data', collect('stderr'));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  /** Resolves when the output so far satisfies `ok`; rejects if the process ends first. */
-  const until = (ok: (text: string) => boolean) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (!ok(out.all)) return;
-        waiting.delete(check);
-        resolve();
-      };
-      waiting.add(check);
-      check();
-      void exited.then(() => {
-        if (waiting.delete(check))
-          reject(new Error(`main.ts exited before the expected output:\n${out.all}`));
-      });
-    });
-  return { child, out, exited, until };
-}
 
 /** Starts main.ts, waits for its banner and one request's log line, then stops it (SIGTERM). */
 async function startAndStop(env: Record<string, string>) {
@@ -173,7 +138,7 @@ describe.skipIf(testDbKind() !== 'embedded')('npm start on a new data folder', (
     const fresh = path.join(dataDir, 'never-made');
     try {
       const main = startMain({ DATA_DIR: fresh, PORT: String(port), SEED_DEMO: '1' });
-      expect(await main.exited).toBe(1);
+      expect((await main.exited).code).toBe(1);
       expect(main.out.all).toBe(
         `Port ${port} is already in use: stop the other process or set PORT to a free port (PORT=${port + 1} npm start)\n`,
       );

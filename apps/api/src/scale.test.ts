@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedItem, makeSet, quickUsers } from './testing/codeFactory';
-import { freePort } from './testing/reverseProxy';
+import { freePort } from './testing/childProcess';
 import {
   direct,
   eventsText,

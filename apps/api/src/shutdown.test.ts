@@ -1,44 +1,18 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/connection';
 import { freshDatabase, migratedDataDir, testDbKind, uniqueEmail } from './testing/testServer';
+import { freePort, startScript, TEST_PROCESS_ENV } from './testing/childProcess';
 import { WAIT_MS } from './testing/patience';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const SHUTDOWN_MS = 5_000;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** `tsx apps/api/src/main.ts` as a real child process; `ready` resolves once it listens. */
+/** main.ts as a real child process; `ready` resolves once it listens. */
 function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', SEED_DEMO: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-  });
-  let out = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Homing is running')) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`exited before listening: ${out}`)));
-  });
-  ready.catch(() => undefined);
-  return { child, ready, exited, output: () => out };
+  const main = startScript('apps/api/src/main.ts', { ...TEST_PROCESS_ENV, ...env });
+  return { ...main, ready: main.until('Homing is running') };
 }
 
 async function register(base: string) {

@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectEmbedded, migrateLatest, type Database } from '../db/connection';
 import { userRegistrar } from '../services/accounts/userRegistrar';
+import { startScript } from '../testing/childProcess';
 import { freshDatabase, migratedDataDir, testDbKind } from '../testing/testServer';
 import { parseAdminArgs, setAdminRights } from './adminRights';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** The database the CLI will open, and the environment that points it there. */
 async function target(): Promise<{
@@ -29,19 +26,15 @@ async function target(): Promise<{
  * while the CLI starts, or a data-folder lock it holds (refreshed on a timer) would look stale on a
  * busy machine and the CLI would take it over.
  */
-const admin = (args: string[], env: Record<string, string>) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('error', reject);
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
+async function admin(args: string[], env: Record<string, string>) {
+  const cli = startScript(
+    'apps/api/src/cli/admin.ts',
+    { ...env, DATABASE_URL: env.DATABASE_URL ?? '' },
+    args,
+  );
+  const { code } = await cli.exited;
+  return { status: code, output: cli.output(), stderr: cli.out.stderr };
+}
 
 describe('npm run admin -- grant|revoke <email-or-phone>', () => {
   it('grants and revokes admin rights by e-mail or phone, and says when nobody matches', async () => {
@@ -78,7 +71,7 @@ describe('npm run admin -- grant|revoke <email-or-phone>', () => {
     // The command itself, as a process: its output and exit codes.
     const byEmail = await admin(['grant', 'ANN@example.com'], env);
     expect(byEmail.status).toBe(0);
-    expect(byEmail.stdout).toContain('ANN@example.com is now an admin.');
+    expect(byEmail.output).toContain('ANN@example.com is now an admin.');
     const usage = await admin(['promote', 'ann@example.com'], env);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('usage: npm run admin -- grant|revoke <email-or-phone>');

@@ -1,34 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toAppError } from '../middleware/errorHandler';
+import { startScript, TEST_PROCESS_ENV } from '../testing/childProcess';
 import { migratedDataDir, testDbKind } from '../testing/testServer';
 import { connectEmbedded, DataFolderLockedError, migrateLatest } from './connection';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const embeddedOnly = testDbKind() !== 'embedded';
-
-function run(args: string[], env: Record<string, string>, until?: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-  });
-  let out = '';
-  const done = new Promise<{ code: number | null; out: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, out })),
-  );
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (until?.test(out)) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void done.then(() => reject(new Error(`exited early: ${out}`)));
-  });
-  ready.catch(() => undefined);
-  return { child, done, ready };
-}
 
 // The lock and the single connection are properties of the embedded database; PostgreSQL has neither.
 describe.skipIf(embeddedOnly)(
@@ -36,18 +12,22 @@ describe.skipIf(embeddedOnly)(
   () => {
     it('refuses a second process on the same data folder with a clear message', async () => {
       const dataDir = await migratedDataDir('homing-lock-');
-      const env = { DATA_DIR: dataDir, SEED_DEMO: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-      const first = run(['apps/api/src/main.ts'], { ...env, PORT: '0' }, /Homing is running/);
+      const env = {
+        ...TEST_PROCESS_ENV,
+        NODE_ENV: process.env.NODE_ENV ?? 'test',
+        DATA_DIR: dataDir,
+        PORT: '0',
+      };
+      const first = startScript('apps/api/src/main.ts', env);
       try {
-        await first.ready;
-        const second = run(['apps/api/src/main.ts'], { ...env, PORT: '0' });
-        const { code, out } = await second.done;
-        expect(code).toBe(1);
+        await first.until('Homing is running');
+        const second = startScript('apps/api/src/main.ts', env);
+        expect((await second.exited).code).toBe(1);
+        const out = second.output();
         expect(out).toContain(`The data folder ${dataDir} is already in use by another Homing process.`);
         expect(out).not.toMatch(/\n\s+at /);
       } finally {
-        first.child.kill('SIGTERM');
-        await first.done;
+        await first.stop();
       }
       // Once the first process has stopped, the folder opens again and keeps its data.
       const db = await connectEmbedded(dataDir);

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { WAIT_MS } from './patience';
-import { freePort } from './reverseProxy';
+import { freePort } from './childProcess';
 
 // Debian's Kannel: bearerbox and smsbox (package kannel), and the fake SMSC's test client fakesmsc
 // (package kannel-extras), which plays the finder's handset.

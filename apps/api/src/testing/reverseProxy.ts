@@ -3,19 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './childProcess';
 import { WAIT_MS } from './patience';
 
 export const NGINX = '/usr/sbin/nginx';
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const reachable = (port: number) =>
   new Promise<boolean>((resolve) => {

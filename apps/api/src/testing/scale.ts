@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { migrateLatest, type Database } from '../db/connection';
 import { finderReport } from './finderServer';
-import { freePort, startDeployNginx } from './reverseProxy';
+import { freePort, startScript, TEST_PROCESS_ENV } from './childProcess';
+import { startDeployNginx } from './reverseProxy';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
 import { freshDatabase, uniqueEmail } from './testServer';
 
@@ -18,38 +18,12 @@ export const PASSWORD = 'correct horse';
 
 export type Proc = ReturnType<typeof startProcess>;
 /**
- * `script` (from the repository's root) as a real child process under tsx, its `env` over the
- * test's. `ready` settles once its output says `readyText` (at once for null) and rejects if it
- * exits first; `stop()` sends SIGTERM and waits for the exit (nothing if it has exited already).
+ * `script` as a real child process (`startScript`) with the test processes' settings under `env`:
+ * `ready` settles once its output says `readyText` (at once for null).
  */
 export function startProcess(script: string, env: Record<string, string>, readyText: string | null) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', SEED_DEMO: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-  });
-  let out = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    if (readyText === null) resolve();
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (readyText && out.includes(readyText)) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`${script} exited: ${out}`)));
-  });
-  ready.catch(() => undefined);
-  return {
-    child,
-    ready,
-    exited,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const proc = startScript(script, { ...TEST_PROCESS_ENV, ...env });
+  return { ...proc, ready: readyText === null ? Promise.resolve() : proc.until(readyText) };
 }
 
 export interface Answer {
