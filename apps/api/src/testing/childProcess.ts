@@ -18,6 +18,17 @@ export const freePort = () =>
     });
   });
 
+/** Whether something accepts connections on this loopback port now. */
+export const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
 export type ScriptProcess = ReturnType<typeof startScript>;
 
 /**

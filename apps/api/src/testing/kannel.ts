@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { WAIT_MS } from './patience';
-import { freePort } from './childProcess';
+import { freePort, listening } from './childProcess';
 
 // Debian's Kannel: bearerbox and smsbox (package kannel), and the fake SMSC's test client fakesmsc
 // (package kannel-extras), which plays the finder's handset.
@@ -13,16 +12,6 @@ export const SMSBOX = '/usr/sbin/smsbox';
 export const FAKESMSC = '/usr/lib/kannel/test/fakesmsc';
 export const KANNEL_INSTALL = 'apt-get install kannel kannel-extras';
 export const kannelInstalled = () => [BEARERBOX, SMSBOX, FAKESMSC].every((file) => fs.existsSync(file));
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -3,20 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './childProcess';
+import { freePort, listening } from './childProcess';
 import { WAIT_MS } from './patience';
 
 export const NGINX = '/usr/sbin/nginx';
-
-const reachable = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 /** What docs/DEPLOY.md has the main nginx.conf set (deploy/nginx.conf.template's header too). */
 export const DEPLOY_WORKER_CONNECTIONS = 8192;
@@ -49,7 +39,7 @@ export async function runNginx(dir: string, conf: string, port: number) {
     { stdio: 'ignore' },
   );
   const until = Date.now() + WAIT_MS;
-  while (!(await reachable(port))) {
+  while (!(await listening(port))) {
     if (child.exitCode !== null || Date.now() > until) {
       const log = fs.existsSync(path.join(dir, 'error.log'))
         ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8')
