@@ -108,7 +108,8 @@ function knexStoreClient(knex: Knex) {
  * The store's few statements (one text each for counting, reading, deleting), prepared once per
  * pooled connection under a name drawn from their text: the look-up limit counts every finder's
  * page load, and PostgreSQL then plans its upsert once instead of at each (148 µs of its CPU a call
- * against 78 prepared, bench:finder's machine). PGlite ignores the name.
+ * against 78 prepared, measured on a two-core machine; see services/finders/statements.ts). PGlite
+ * ignores the name.
  */
 const statementNames = new Map<string, { name: string }>();
 function statementName(text: string) {
