@@ -29,8 +29,6 @@ export const listening = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-export type ScriptProcess = ReturnType<typeof startScript>;
-
 /**
  * `script` (from the repository's root, with its arguments) as a real child process under tsx,
  * with `env` over the test's own. `until` resolves once its output so far (stdout and stderr, as
