@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousFindings } from './axe';
 import { bearer, labelledItem, ok } from './finderFixtures';
 import { adminSession, openSignedIn } from './helpers';
 
@@ -10,13 +10,6 @@ const VIEWPORTS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
 ] as const;
-
-async function seriousFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** An owner with a lost item, a finder's report about it (New, Lost and Unread badges on screen). */
 async function busyOwner(request: Parameters<typeof labelledItem>[0]) {
@@ -40,6 +33,13 @@ async function busyOwner(request: Parameters<typeof labelledItem>[0]) {
     session: { user: me.user, sessionToken: label.owner.token },
   };
 }
+
+test('the axe check names what it finds', async ({ page }) => {
+  // A page with a field that has no name and an image without text, as a broken screen would be.
+  await page.setContent('<html lang="en"><title>t</title><main><input><img src="x.png"></main></html>');
+  const found = await seriousFindings(page);
+  expect(found.map((f) => f.split(':')[0]).sort()).toEqual(['image-alt', 'label']);
+});
 
 for (const { name, viewport } of VIEWPORTS)
   test(`owner and admin screens on a ${name}: no serious axe finding`, async ({ page, request }) => {

@@ -1,12 +1,14 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { LOST_TEXT } from '../../apps/web/src/found/lostText';
 import { MESSAGES } from '../../apps/web/src/found/messages';
+import { seriousFindings } from './axe';
 import { freshCode, LABEL_STATES, labelledItem, PHONE, STATE_ITEM } from './finderFixtures';
 import { openSignedIn, registerViaApi } from './helpers';
 
 // Issue 24: whatever state a printed label is in, a visitor at /qr/{code} gets the light finder
 // page with that state in the first response, in their language, and every message they send opens
-// a conversation they can come back to.
+// a conversation they can come back to. Each of those pages passes axe-core on a phone, in each
+// language (and, in English, the form with a number named as wrong and its confirmation open).
 
 type Lang = keyof typeof MESSAGES;
 const LANGS: { lang: Lang; locale: string }[] = [
@@ -98,11 +100,34 @@ function lookUps(page: Page) {
   return seen;
 }
 
+/**
+ * axe's findings on the form in the states only it has: a number named as incomplete, then the
+ * confirmation asked for when no number is given (closed again, the form as it was).
+ */
+async function formFindings(page: Page, t: (typeof MESSAGES)[Lang]) {
+  const findings: string[] = [];
+  const phoneField = page.getByRole('textbox', { name: t.phoneLabel });
+  await page.getByLabel(t.messageLabel).fill('Found it.');
+  await phoneField.fill('12');
+  await page.getByRole('button', { name: t.submit }).click();
+  await expect(page.getByText(t.phoneIncomplete)).toBeVisible();
+  findings.push(...(await seriousFindings(page)).map((f) => `phone named: ${f}`));
+  await phoneField.fill('');
+  await page.getByRole('button', { name: t.submit }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  findings.push(...(await seriousFindings(page)).map((f) => `confirmation: ${f}`));
+  await dialog.getByRole('button', { name: t.addNumber }).click();
+  await expect(dialog).toHaveCount(0);
+  return findings;
+}
+
 for (const [name, s] of Object.entries(STATES)) {
-  test(`${name}: the light page in en, es and fr, with what a finder can do`, async ({
+  test(`${name}: the light page in en, es and fr, with what a finder can do; no serious axe finding`, async ({
     browser,
     request,
   }) => {
+    const findings: string[] = [];
     for (const { lang, locale } of LANGS) {
       const t = MESSAGES[lang];
       const code = await s.make(request);
@@ -124,6 +149,10 @@ for (const [name, s] of Object.entries(STATES)) {
       else await expect(message).toHaveCount(0);
       if (s.state === 'unknown') await expect(page.getByLabel(t.codeLabel)).toBeVisible();
       expect(seen).toEqual([]);
+      findings.push(...(await seriousFindings(page)).map((f) => `${locale}: ${f}`));
+      // The named number and the confirmation are the same elements in every language.
+      if (s.form && lang === 'en')
+        findings.push(...(await formFindings(page, t)).map((f) => `${locale}, ${f}`));
 
       if (s.form) {
         // Sending opens a conversation: its link on screen, kept, and found again from the label.
@@ -145,6 +174,7 @@ for (const [name, s] of Object.entries(STATES)) {
       }
       await context.close();
     }
+    expect(findings).toEqual([]);
   });
 }
 
