@@ -42,6 +42,9 @@ export default defineConfig({
     // spares the two cores a screenshot stream per test. Locally: `--trace on`.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The web app registers its service worker (for pushes) in every new context; only push.spec
+    // needs it, and starting one costs each of the other tests' contexts about a tenth of its CPU.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiAs, openSignedIn, registerViaApi } from './helpers';
 
+// The other specs block service workers (playwright.config.ts); these are about one.
+test.use({ serviceWorkers: 'allow' });
+
 // The owner app as an installable web app with push: its manifest and icons, its service worker
 // (a push shows a notification; a click opens the conversation), and the devices in Settings.
 // Headless Chromium has no push service to subscribe to, so the device is registered through the
