@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { PEER_SMTP_PORT, PEER_URL } from './e2e/peerPorts';
@@ -5,7 +7,8 @@ import { PEER_SMTP_PORT, PEER_URL } from './e2e/peerPorts';
 // The product exactly as a user starts it (one process, built web app, embedded database), on a
 // throwaway data folder and its own port so a developer's running copy is never touched.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/homing-e2e';
+// One per user: another account's leftover folder on a shared machine cannot be removed.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `homing-e2e-${os.userInfo().username}`);
 const baseURL = `http://localhost:${PORT}`;
 const PEERS_ENV = [
   `SMTP_URL=smtp://127.0.0.1:${PEER_SMTP_PORT}`,

@@ -108,7 +108,7 @@ describe.skipIf(missing !== null)(
       const secret = `s3cret${Date.now()}`;
       await get(`/found/ABC123/t/${secret}?x=1`, '127.0.0.1');
       await get(`/auth/reset?token=${secret}q`, '127.0.0.1');
-      const log = '/var/log/nginx/homing.access.log';
+      const log = nginx.accessLog;
       await expect
         .poll(() => fs.existsSync(log) && fs.readFileSync(log, 'utf8').includes('/found/ABC123/t/[token]'), {
           timeout: WAIT_MS,

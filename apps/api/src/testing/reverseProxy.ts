@@ -11,6 +11,9 @@ export const NGINX = '/usr/sbin/nginx';
 export const DEPLOY_WORKER_CONNECTIONS = 8192;
 export const DEPLOY_WORKER_RLIMIT_NOFILE = 20000;
 
+/** deploy/nginx.conf.template's access log (a test's nginx writes it to its own folder instead). */
+const DEPLOY_ACCESS_LOG = 'access_log /var/log/nginx/homing.access.log ';
+
 /** nginx's main file for a test or bench: no daemon, everything under `dir`, `http` holding `body`. */
 export const mainConf = (dir: string, body: string, workerConnections = 256, rlimitNofile?: number) => `
 daemon off;
@@ -121,9 +124,13 @@ export async function startDeployNginx(templatePath: string, apiPorts: number[],
     HOMING_LIMIT_EXEMPT: limitExempt,
   };
   // What `envsubst '${HOMING_…}'` does: replace the named variables, leave nginx's own alone.
-  const rendered = fs
+  const substituted = fs
     .readFileSync(templatePath, 'utf8')
     .replace(/\$\{(HOMING_[A-Z_]+)\}/g, (whole, name: string) => vars[name] ?? whole);
+  // The access log goes in the test's folder, not the system's (which needs root to write).
+  const accessLog = path.join(dir, 'access.log');
+  const rendered = substituted.replace(DEPLOY_ACCESS_LOG, `access_log ${accessLog} `);
+  if (rendered === substituted) throw new Error(`${templatePath} no longer has "${DEPLOY_ACCESS_LOG}"`);
   const nginx = await runNginx(
     dir,
     mainConf(dir, rendered, DEPLOY_WORKER_CONNECTIONS, DEPLOY_WORKER_RLIMIT_NOFILE),
@@ -134,6 +141,7 @@ export async function startDeployNginx(templatePath: string, apiPorts: number[],
     httpUrl: `http://127.0.0.1:${httpPort}`,
     httpsUrl: `https://127.0.0.1:${httpsPort}`,
     rendered,
+    accessLog,
     close: nginx.close,
   };
 }
