@@ -22,6 +22,7 @@ import { keyList, senderKeys } from '../../lib/senderKeys';
 import { clientTime } from '../../lib/clientTime';
 import { escalationScheduler } from './escalationScheduler';
 import { REPORT_WINDOW_MS, reportHold } from '../../lib/limitRules';
+import { heldDigest } from './heldDigest';
 import { reportTargetFinder } from './reportTargetFinder';
 import { threadLinkMinter, threadUrl } from './threadLinkMinter';
 
@@ -131,7 +132,7 @@ export async function foundReportCreator(
   if (phone)
     messages.push({ channel: 'sms', to: phone, text: held ? digest.sms : foundReportSms(report, text) });
   // One digest per item per window, sent when the window closes (its first held report names it).
-  const windowEnd = Math.floor(Date.now() / REPORT_WINDOW_MS + 1) * REPORT_WINDOW_MS;
+  const window = heldDigest(item?.id ?? code.id, new Date(report.createdAt));
   // The finder's own page link (shown to them once), and one for the message to their contact:
   // following that one confirms the contact, so it says nothing the owner wrote (issue 27).
   const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
@@ -171,11 +172,9 @@ export async function foundReportCreator(
     ...messages.map((m) => ({
       ...m,
       ...about,
-      idempotencyKey: held
-        ? `digest-${item?.id ?? code.id}-${windowEnd}-${m.channel}`
-        : `report-${report.id}-${m.channel}`,
+      idempotencyKey: held ? window.key(m.channel) : `report-${report.id}-${m.channel}`,
       // A report is urgent (the owner may let it through quiet hours); a digest keeps its window.
-      ...(held ? { nextAttemptAt: new Date(windowEnd) } : { urgent: true }),
+      ...(held ? { nextAttemptAt: window.due } : { urgent: true }),
     })),
     ...finderMessages.map((m) => ({
       ...m,

@@ -1,8 +1,10 @@
 import type { FinderLocale } from '@homing/shared';
 
+import type { Knex } from 'knex';
 import type { Conn, Ctx } from '../../ctx';
 import { notFound } from '../../errors';
 import type { ThreadStateRow } from '../../lib/threadState';
+import { heldDigest } from './heldDigest';
 
 /** presenters/finders/foundActivity's unattachedLabelName in SQL, over `items as i` and `qr_codes as c` left-joined to a report. */
 export const UNATTACHED_LABEL_NAME_SQL = "coalesce(i.name, 'Label ' || c.value || ' (not attached)')";
@@ -35,6 +37,9 @@ export interface ThreadReport extends ThreadStateRow {
   id: string;
   /** Null for a label on no item (never attached, or its item deleted). */
   itemId: string | null;
+  qrCodeId: string;
+  /** Past the item's ceiling: its owner is told by the window's digest (foundReportCreator.ts). */
+  held: boolean;
   itemName: string;
   ownerId: string;
   qrCode: string | null;
@@ -82,6 +87,8 @@ export function threadReportQuery(trx: Conn) {
     .select(
       'r.id',
       'r.itemId',
+      'r.qrCodeId',
+      'r.held',
       trx.raw(`${UNATTACHED_LABEL_NAME_SQL} AS item_name`),
       'r.ownerId',
       'c.value as qrCode',
@@ -116,13 +123,23 @@ export async function threadLoader(props: { foundReportId: string }, { trx }: Pi
     .where({ foundReportId: report.id })
     .orderBy([{ column: 'createdAt' }, { column: 'id' }])
     .select('id', 'sender', 'body', 'latitude', 'longitude', 'createdAt')) as ThreadMessageRow[];
+  // A held report's owner is told by its window's one digest, filed under the window's first report.
+  const digest = report.held
+    ? heldDigest(report.itemId ?? report.qrCodeId, new Date(report.createdAt))
+    : null;
+  const aboutIt = (q: Knex.QueryBuilder) =>
+    q.where('foundReportId', report.id).modify((about) => {
+      if (digest) about.orWhereIn('idempotencyKey', [digest.key('email'), digest.key('sms')]);
+    });
   const deliveries = (await trx('notifications')
-    .where({ foundReportId: report.id, audience: 'owner', status: 'delivered' })
+    .where(aboutIt)
+    .where({ audience: 'owner', status: 'delivered' })
     .orderBy('deliveredAt')
     .select('threadMessageId', 'channel', 'deliveredAt')) as OwnerDelivery[];
   // The owner's alerts that quiet hours hold, and until when (the finder's "held until 07:00").
   const held = (await trx('notifications')
-    .where({ foundReportId: report.id, audience: 'owner', status: 'pending', quietHeld: true })
+    .where(aboutIt)
+    .where({ audience: 'owner', status: 'pending', quietHeld: true })
     .whereNull('escalationStep')
     .orderBy('nextAttemptAt')
     .select('threadMessageId', 'nextAttemptAt')) as HeldDelivery[];
