@@ -137,7 +137,7 @@ describe('renderLabelSheetsPdf', () => {
   });
 });
 
-describe('renderJobSheetsPdf', { timeout: 30_000 }, () => {
+describe('renderJobSheetsPdf', () => {
   it('starts each set on a new sheet, drawn exactly as the set alone; the start applies to the first', async () => {
     const [first, second] = [sampleCodes(80, 'Set 1', 1), sampleCodes(10, 'Set 2', 2)];
     const start = { startColumn: 3, startRow: 1 };
