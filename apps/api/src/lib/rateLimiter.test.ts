@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateLatest, type Database } from '../db/connection';
-import { freshDatabase } from '../testing/testServer';
+import type { Database } from '../db/connection';
+import { migratedDatabase } from '../testing/testServer';
 import { addressKey, memoryLimiter, sharedLimiter } from './rateLimiter';
 
 describe('sharedLimiter (rate-limiter-flexible on this database, through knex)', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await freshDatabase();
-    await migrateLatest(db.knex);
-  }, 60_000);
+    db = await migratedDatabase();
+  });
   afterAll(() => db?.close());
 
   it('counts and decides in one step: of 50 parallel hits exactly the limit pass', async () => {
