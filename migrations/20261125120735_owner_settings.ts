@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Owner settings (issue 13): notification preferences with quiet hours, an `urgent` flag on the
+ * Owner settings (PRODUCT.md, Notifications): notification preferences with quiet hours, an `urgent` flag on the
  * outbox that quiet hours may let through, a `suppressed` outcome for a job whose channel the owner
  * muted, and when and from what a session was last used (the settings' sign-in list).
  */

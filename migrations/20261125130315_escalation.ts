@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Escalation (issue 15): an owner's delay before an unread report is told again, the step an
+ * Escalation (PRODUCT.md, Notifications): an owner's delay before an unread report is told again, the step an
  * outbox row is (1: the owner's next channel, 2: their backup contacts; the worker suppresses it
  * once the owner has opened the report), and up to 3 backup contacts per owner, each receiving
  * nothing until they confirm by link (only the link secret's SHA-256 is kept).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The finder's language (issue 15: international finders), kept on the report, which is the
+ * The finder's language (international finders), kept on the report, which is the
  * conversation: their link and every reply notice are written in it, whenever they are sent.
  * Reports made before it were all told in English.
  */

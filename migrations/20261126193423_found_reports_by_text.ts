@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A conversation a finder opened by texting the label's code to the instance's number (issue 29):
+ * A conversation a finder opened by texting the label's code to the instance's number (PRODUCT.md, Finders who text):
  * the owner's replies go back to `finder_phone` as plain texts (no link: the finder may have no
  * data), and further texts from that number continue it. The index finds a number's open
  * conversations.

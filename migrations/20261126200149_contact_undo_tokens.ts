@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// An account's old address or number gets a link that undoes a change of contact (issue 27):
+// An account's old address or number gets a link that undoes a change of contact (PRODUCT.md, Privacy):
 // a new purpose of account token, 'contact_undo', whose target is the contact to restore.
 
 export async function up(knex: Knex) {

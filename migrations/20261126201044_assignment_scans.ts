@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The label an owner's scan offered for a pending assignment (issue 27): completing the assignment
+// The label an owner's scan offered for a pending assignment (PRODUCT.md, Privacy): completing the assignment
 // with a code nobody owns needs that scan, so the completion cannot be used to guess codes.
 
 export async function up(knex: Knex) {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Print presets (issue 28): a label template, a printer, its offsets and a start position saved
+ * Print presets (PRODUCT.md, Printing): a label template, a printer, its offsets and a start position saved
  * by name, shared by the organisation's admins (the web admin and the print station's screens).
  * Names are unique without regard to case. No personal data: the preset keeps no author.
  */

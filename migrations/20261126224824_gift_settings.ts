@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The gift explained (issue 25): a voucher has an expiry date, and the instance's admins say what the
+ * The gift explained (PRODUCT.md, Recovery): a voucher has an expiry date, and the instance's admins say what the
  * gift is, how and where to redeem it, how long a voucher lasts and how many an account may get in a
  * month. One row (id 1); until an admin saves it, the service's defaults apply. No personal data.
  */

@@ -17,7 +17,7 @@ const phoneHash = (phone: string | null) => {
 // Rows read through the app's knex come back in camelCase (objection's snake-case mappers).
 
 /**
- * Blocking blocks a person, not a network (issue 24): a report keeps the hashes of its finder's
+ * Blocking blocks a person, not a network (PRODUCT.md, Conversations): a report keeps the hashes of its finder's
  * device id and of the e-mail and number they gave, and an owner's block holds those hashes
  * (`sender_hash`) instead of a client address, which a shared Wi-Fi or a carrier's shared address
  * gives to strangers. Existing blocks become blocks of their report's e-mail and number (no device

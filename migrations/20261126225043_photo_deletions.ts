@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Photo deletions go through the outbox (issue 27): `photo_delete` is a channel whose row names the
+ * Photo deletions go through the outbox (PRODUCT.md, Privacy): `photo_delete` is a channel whose row names the
  * photo's key (`payload.to`, idempotency key `photo-delete:<key>`); the worker deletes the object
  * and retries until the store answers. Such a row belongs to no account (the account may be the
  * one being deleted), so `user_id` may be empty on it, and only on it.

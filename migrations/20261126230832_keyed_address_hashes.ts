@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The instance's secret for keyed address hashes (issue 27, `lib/addressHash.ts`): one row, made
+ * The instance's secret for keyed address hashes (`lib/addressHash.ts`): one row, made
  * at the first start (not here: a database copied from a migrated template must still get a
  * secret of its own), which also converts the stored unsalted digests.
  */

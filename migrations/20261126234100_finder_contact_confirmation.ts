@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A finder's contact is confirmed before the owner's words are relayed to it (issue 27, item 4):
+ * A finder's contact is confirmed before the owner's words are relayed to it:
  * `finder_email_confirmed_at` / `finder_phone_confirmed_at` are set when the link in the one
  * message sent to that contact is followed (a thread link minted for that message, whose
  * `confirms_contact` names the channel: 'email' or 'sms') or, for a finder who texted in, at once

@@ -76,7 +76,7 @@ const envSchema = z.object({
   KANNEL_FROM: z.string().optional(),
   // The password of the inbound-SMS webhook (HTTP Basic, any user name); unset = no webhook (404).
   SMS_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  // The number finders text, printed on labels ("or text CODE to +1 555 010 0199"; issue 29): its own
+  // The number finders text, printed on labels ("or text CODE to +1 555 010 0199"): its own
   // setting, not TWILIO_FROM / KANNEL_FROM, because a sender can be a short code, an alphanumeric ID
   // or a national form, and a number printed on labels that last years is a promise made on purpose.
   // E.164 (+, country code, up to 15 digits), spaces between groups kept as printed. Unset: no line.

@@ -210,7 +210,7 @@ export const phoneConfirmations = accountRequests<Ip & Account>('contact-phone',
 export const backupContactAdds = accountRequests<Ip & Account>('backup-contact', accountOf);
 
 /**
- * The limits of a text to our number (issue 29), counted by the webhook before its transaction:
+ * The limits of a text to our number (PRODUCT.md, Finders who text), counted by the webhook before its transaction:
  * false when the text must be dropped unanswered. Every text counts per number; one naming a
  * known code also per (label, number); one we would answer "we couldn't find that code" or "check
  * the code" against the number's unknown codes. The number is keyed by its hash.

@@ -7,7 +7,7 @@ import { addressHash, addressHashSecretMaker, keyedDigest, legacyAddressDigest }
 const IP = '203.0.113.7';
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
-// Issue 27: client addresses are stored as HMAC-SHA-256 under the instance's own secret.
+// Client addresses are stored as HMAC-SHA-256 under the instance's own secret.
 describe('keyed address hashes', () => {
   let a: TestServer;
   let b: TestServer;

@@ -4,7 +4,7 @@ import type { Conn } from '../ctx';
 /**
  * A client address as stored beside a finder report, or a blocked sender: compared for equality
  * only (is this report from the address the owner marks recovery from?), never shown. Keyed
- * (issue 27): HMAC-SHA-256 under the instance's own secret, so a stored value cannot be reversed
+ * (PRODUCT.md, Privacy): HMAC-SHA-256 under the instance's own secret, so a stored value cannot be reversed
  * by hashing the 2³² IPv4 addresses, and two instances hash one address differently.
  *
  * The HMAC is taken over the old unsalted digest (`legacyAddressDigest`), so the migration that
@@ -22,7 +22,7 @@ export const keyedDigest = (secret: string, digest: string) =>
   crypto.createHmac('sha256', Buffer.from(secret, 'base64url')).update(digest).digest('hex');
 
 /**
- * The unsalted digest stored before issue 27 (never stored now). An IPv4 address seen through an
+ * The unsalted digest stored before keyed hashes (never stored now). An IPv4 address seen through an
  * IPv6 socket (`::ffff:1.2.3.4`) hashes like the plain one.
  */
 export const legacyAddressDigest = (ip: string) =>

@@ -99,7 +99,7 @@ export const rules = table({
     windowMs: THREAD_WINDOW_MS,
     message: THREAD_MESSAGES.tooMany,
   },
-  // Texts to our number (issue 29), keyed by a hash of the sender's number: every text but STOP
+  // Texts to our number (PRODUCT.md, Finders who text), keyed by a hash of the sender's number: every text but STOP
   // and START; those naming one code (a label's conversation, as reports per item and address);
   // and those we answer "we couldn't find that code" or "check the code". Past any, a text is
   // dropped unanswered: a number cannot make us text at will.

@@ -19,7 +19,7 @@ export const normalPhone = (phone: string) => {
 };
 
 /**
- * Who sent a report, for blocking a person rather than a network (issue 24): the finder page's
+ * Who sent a report, for blocking a person rather than a network (PRODUCT.md, Conversations): the finder page's
  * own device id (random, kept in the browser) and the contact they gave, each hashed (SHA-256,
  * compared for equality only, never shown). A finder who gave none of them cannot be blocked
  * beyond the conversation the owner closes.

@@ -105,7 +105,7 @@ const WORDS: Record<FinderLocale, readonly string[]> = {
 };
 
 /**
- * The language of a finder's text (issue 29): a keyword naming it (ES, FRANCAIS…) if there is one,
+ * The language of a finder's text (PRODUCT.md, Finders who text): a keyword naming it (ES, FRANCAIS…) if there is one,
  * else the language most of its common words belong to; null when it says nothing either way (the
  * conversation then keeps the language it has, English for a new one).
  */

@@ -13,7 +13,7 @@ export interface ThreadStateRow {
 /**
  * Whether the conversation takes messages, as its finder sees it. A block is not in it: the owner's
  * block closes the blocked conversation (closedAt), and a later one from the same person stays
- * open to them, its messages held for the owner (issue 24: the sender is told nothing different).
+ * open to them, its messages held for the owner (the sender is told nothing different).
  */
 export const threadOpen = (r: ThreadStateRow) => !r.closedAt && !r.recovered;
 

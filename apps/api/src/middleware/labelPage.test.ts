@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedItem, giveCode, makeSet } from '../testing/codeFactory';
 import { signUp, startTestServer, type TestServer } from '../testing/testServer';
 
-// Issue 24: `/qr/{code}` answers a visitor with the finder page and the label's state in it,
+// PRODUCT.md, Label states: `/qr/{code}` answers a visitor with the finder page and the label's state in it,
 // whatever that state is (services/finders/labelPageLoader.ts), so no state loads the owner app.
 
 let server: TestServer;

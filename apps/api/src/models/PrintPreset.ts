@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel';
 
-/** A named print preset: template + printer + offsets + start (issue 28). */
+/** A named print preset: template + printer + offsets + start (PRODUCT.md, Printing). */
 export class PrintPreset extends BaseModel {
   static override tableName = 'print_presets';
   static override hasUpdatedAt = true;

@@ -5,7 +5,7 @@ import { QrCode } from './QrCode';
 
 /**
  * A code has left the print room when its set is printed and, for a child of a split, released.
- * Only then may an owner claim it (DESIGN.md, QR codes).
+ * Only then may an owner claim it (PRODUCT.md, Codes).
  */
 export const isSetClaimable = (set: Pick<QrCodeSet, 'isPrinted' | 'isReleased' | 'parentSetId'>) =>
   set.isPrinted && (set.parentSetId === null || set.isReleased);

@@ -23,7 +23,7 @@ interface FinderTexts {
   /** The button of a mail that links to the conversation. */
   linkAction: string;
   /**
-   * The one message an unconfirmed contact gets (issue 27): the link, which confirms the contact
+   * The one message an unconfirmed contact gets (PRODUCT.md, Privacy): the link, which confirms the contact
    * when followed, and no word the owner wrote (not even the item's name).
    */
   confirm: { subject(brand: string): string; intro: string; sms(brand: string, link: string): string };
@@ -33,7 +33,7 @@ interface FinderTexts {
   /** `said`: the owner's words, shortened; null when they replied with a location alone. */
   replySms(n: Names & { link: string }, said: string | null): string;
   /**
-   * To a finder who texted the label's code (issue 29): plain texts, no link (they may have no
+   * To a finder who texted the label's code (PRODUCT.md, Finders who text): plain texts, no link (they may have no
    * data); `example` is a code as it would be texted ("HOMING 8CWNC 2KDP2").
    */
   text: {
@@ -45,7 +45,7 @@ interface FinderTexts {
     closed(n: Names): string;
   };
   /**
-   * Told once by text when the conversation closes (issue 24), with the reason the finder page
+   * Told once by text when the conversation closes (PRODUCT.md, Conversations), with the reason the finder page
    * shows (its threadRecovered and threadOwnerClosed, in GSM-7). A fixed text, never the owner's words.
    */
   closeNotice: Record<'recovered' | 'closed', (n: Names) => string>;

@@ -64,7 +64,7 @@ describe('route guards', () => {
 
   it('refuses signed-in non-admins on every admin route with 403', async () => {
     const admins = routes().filter((r) => r.access === 'admin');
-    // The gift's settings (issue 25) are in the walk, reading and saving.
+    // The gift's settings (PRODUCT.md, Recovery) are in the walk, reading and saving.
     for (const method of ['get', 'put'])
       expect(admins.some((r) => r.method === method && r.path === '/api/admin/gift-settings')).toBe(true);
     for (const r of admins) {

@@ -12,7 +12,7 @@ export const presentItemType = (t: ItemType): ItemTypeDto => ({
   displayName: t.displayName,
 });
 
-/** The owner's view of an item (spec section 3). */
+/** The owner's view of an item (PRODUCT.md, Entities). */
 export const presentItem = (item: LoadedItem): ItemDto => ({
   id: item.id,
   name: item.name,

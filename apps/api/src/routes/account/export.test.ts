@@ -7,7 +7,7 @@ import { signUp, startTestServer, type TestServer } from '../../testing/testServ
 const FINDER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A.240205.004) FinderBrowser/9.9';
 const DEVICE_HASH = 'd'.repeat(64);
 
-// Issue 27: the export holds only what the owner's own screens show, and runs one at a time.
+// The export holds only what the owner's own screens show, and runs one at a time.
 describe('the account export', () => {
   let server: TestServer;
   beforeAll(async () => {

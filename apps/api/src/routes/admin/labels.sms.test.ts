@@ -1,5 +1,5 @@
 /**
- * The instance's SMS number (SMS_PUBLIC_NUMBER, issue 29) reaches everything that prints labels:
+ * The instance's SMS number (SMS_PUBLIC_NUMBER) reaches everything that prints labels:
  * the app configuration the web print pages and the print station read, the templates (which say
  * when a label cannot carry it), and the set's PDF, whose text holds "or text CODE to NUMBER" for
  * every label, or on round labels "or text the code to" and the number beside the symbol.

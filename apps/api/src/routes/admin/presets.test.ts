@@ -1,4 +1,4 @@
-/** Print presets (issue 28): saved by name by an admin, listed, replaced by name, deleted. */
+/** Print presets (PRODUCT.md, Printing): saved by name by an admin, listed, replaced by name, deleted. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminServer, type AdminServer } from '../../testing/adminServer';
 

@@ -1,5 +1,5 @@
 /**
- * Sets made from a roll template (issue 28): N labels, the admin's choice; a sheet template still
+ * Sets made from a roll template (PRODUCT.md, Printing): N labels, the admin's choice; a sheet template still
  * makes one sheet. The roll set keeps the spec's grid (setGrid), so its "pages" for splitting are
  * runs of labels in print order.
  */

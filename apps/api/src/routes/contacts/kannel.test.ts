@@ -6,7 +6,7 @@ import { withoutKannel } from '../../testing/systemTools';
 import { signUp, uniquePhone, type TestServer } from '../../testing/testServer';
 import { until } from '../../testing/threads';
 
-// Issue 29 through a real gateway: Debian's Kannel (bearerbox with its fake SMSC, smsbox) between
+// Texts to our number through a real gateway: Debian's Kannel (bearerbox with its fake SMSC, smsbox) between
 // the finder's handset (Kannel's fakesmsc) and the API. smsbox posts each text to the webhook with
 // the webhook's secret in the URL (HTTP Basic) and texts our answer back; the owner's replies go
 // out through the Kannel provider (smsbox's sendsms) from the outbox.

@@ -126,7 +126,7 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
     ),
 
     // The SMS gateway's inbound-message webhook (Twilio's signature or HTTP Basic: webhookGuard): STOP/START, and a
-    // finder's text to our number (issue 29), counted by number and code before the transaction.
+    // finder's text to our number (PRODUCT.md, Finders who text), counted by number and code before the transaction.
     route(
       {
         method: 'post',

@@ -7,7 +7,7 @@ import type { ReceivedMail } from '../../testing/smtpSink';
 import { signUp, uniquePhone, type TestServer } from '../../testing/testServer';
 import { until } from '../../testing/threads';
 
-// Issue 29: a finder with no data texts the label's code and a message to our number; the owner is
+// A finder with no data texts the label's code and a message to our number; the owner is
 // told as by the web form, their replies go back by text from our number, and neither ever sees
 // the other's number or address. Twilio calls the webhook here, signing it as Twilio does (the
 // Twilio-shaped peer of testing/smsProviderServer.ts); the Kannel gateway's own test is

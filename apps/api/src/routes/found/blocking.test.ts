@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../testing/testServer';
 import { apiPath, finderAddress, startConversation, threadTestSuite, until } from '../../testing/threads';
 
-// Issue 24: blocking blocks a person (the finder page's device, the contact given), not a network
+// Blocking blocks a person (the finder page's device, the contact given), not a network
 // address; a blocked person's reports and messages are held for the owner and answered alike.
 
 const peers = threadTestSuite();

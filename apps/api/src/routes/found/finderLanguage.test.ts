@@ -57,7 +57,7 @@ const threadLink = (code: string) =>
   `${escape(server.config.publicUrl)}/found/${escape(code)}/t/[A-Za-z0-9_-]{43}`;
 const brand = () => server.config.brand.name;
 
-/** The finder follows the link in their one message: that confirms their contact (issue 27). */
+/** The finder follows the link in their one message: that confirms their contact (PRODUCT.md, Privacy). */
 async function follow(message: string | undefined) {
   const url = new URL(/(http\S+\/t\/[A-Za-z0-9_-]{43})/.exec(message ?? '')![1]!);
   const res = await server.api('GET', `/api${url.pathname}`);

@@ -3,7 +3,7 @@ import { FOUND_MESSAGES } from '@homing/shared';
 import { assignedItem } from '../../testing/codeFactory';
 import { signUp, startTestServer, type TestServer } from '../../testing/testServer';
 
-// Finders may give any valid international number (issue 15), stored as E.164; US numbers keep the
+// Finders may give any valid international number (PRODUCT.md, Validation), stored as E.164; US numbers keep the
 // spec's +1 and 10 digits.
 
 let server: TestServer;
@@ -39,7 +39,7 @@ describe('finder phone numbers', () => {
     ['+999123456789', FOUND_MESSAGES.phoneInternational],
     ['+1555123000', FOUND_MESSAGES.phone],
     ['5551230000', FOUND_MESSAGES.phone],
-    // Premium-rate and satellite ranges (issue 27): the red team's +882 among them.
+    // Premium-rate and satellite ranges (PRODUCT.md, Validation): the red team's +882 among them.
     ['+882351234567', FOUND_MESSAGES.phoneRefused],
     ['+8816312345678', FOUND_MESSAGES.phoneRefused],
     ['+870772123456', FOUND_MESSAGES.phoneRefused],

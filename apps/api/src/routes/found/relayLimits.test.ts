@@ -3,7 +3,7 @@ import { FINDER_DAILY_CAP, sentToFinderToday } from '../../notifications/outbox'
 import { assignedItem } from '../../testing/codeFactory';
 import { signUp, startTestServer, uniqueEmail, uniquePhone, type TestServer } from '../../testing/testServer';
 
-// Homing relays nothing in bulk to a stranger (issue 27): a finder's address and number are typed
+// Homing relays nothing in bulk to a stranger (PRODUCT.md, Privacy): a finder's address and number are typed
 // by whoever writes the report and never verified, so each gets a bounded number of messages a
 // day, however many reports name it, from however many items and owners.
 

@@ -46,7 +46,7 @@ describe('finder–owner conversations', () => {
     expect(finderMail!.text).toMatch(/\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43}/);
     const linkSms = await peers.sms.waitFor((m) => m.to === finderPhone);
     expect(linkSms!.body).toMatch(/\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43}/);
-    // The finder follows both links: that confirms their address and number (issue 27), so the
+    // The finder follows both links: that confirms their address and number (PRODUCT.md, Privacy), so the
     // owner's replies are relayed to them.
     for (const message of [finderMail!.text, linkSms!.body]) {
       const path = /(\/found\/[^/\s]+\/t\/[A-Za-z0-9_-]{43})/.exec(message)![1]!;

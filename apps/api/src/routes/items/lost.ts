@@ -3,7 +3,7 @@ import { presentItem } from '../../presenters/items/item';
 import { route, type Deps, type RouteDef } from '../../routing';
 import { lostModeSetter } from '../../services/items/lostModeSetter';
 
-/** Lost mode on an item (issue 15): the owner only; another owner's item is 404. */
+/** Lost mode on an item (PRODUCT.md, Lost mode): the owner only; another owner's item is 404. */
 export function lostRoutes(_deps: Deps): RouteDef[] {
   return [
     route(

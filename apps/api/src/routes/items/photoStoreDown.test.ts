@@ -79,7 +79,7 @@ describe('item photos when the bucket does not answer', () => {
   });
 });
 
-// Issue 27: a photo dropped while the bucket is down is not served from that moment, and its
+// A photo dropped while the bucket is down is not served from that moment, and its
 // deletion waits in the outbox until the bucket answers again.
 describe('photo deletions while the bucket is down', () => {
   let server: TestServer;

@@ -141,7 +141,7 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
     name: 'scans',
     afterDeletion: 'deleted',
     // When and where a label was scanned, and on what kind of device: never the finder's full
-    // user agent, device id or address hash (issue 27: only what the owner's screens show).
+    // user agent, device id or address hash (only what the owner's screens show).
     rows: (trx, userId) =>
       trx('scanEvents')
         .where((q) => q.whereIn('itemId', ownItems(trx, userId)).orWhereIn('qrCodeId', ownCodes(trx, userId)))

@@ -14,7 +14,7 @@ const exporting = new Set<string>();
 /**
  * Everything the actor's account holds, one key per section of `PERSONAL_DATA`, as a stream of
  * JSON text: each section is read a page at a time and written out, so an export's memory does
- * not grow with the account (issue 27). One at a time per account: a second while one is running
+ * not grow with the account (PRODUCT.md, Privacy). One at a time per account: a second while one is running
  * is refused (429) until the first ends, finished or abandoned.
  */
 export function personalDataExporter(_props: object, { trx, actor }: Ctx) {

@@ -9,7 +9,7 @@ import { UNATTACHED_LABEL_NAME_SQL } from './threadLoader';
 /**
  * Conversations that just closed (the item marked recovered, or the owner closing one, a block
  * included): each finder who gave a number is told once by text, in their language, with the
- * reason their page shows (issue 24). A fixed text through the outbox, never the owner's words; a
+ * reason their page shows (PRODUCT.md, Conversations). A fixed text through the outbox, never the owner's words; a
  * number that answered STOP is not texted (notifications/recipients.ts; the worker asks again).
  */
 export async function closeNoticeSender(

@@ -29,7 +29,7 @@ export async function finderThreadFinder(props: { token: string }, { trx }: Pick
         .first('threadLinks.foundReportId', 'threadLinks.confirmsContact')
     : undefined;
   if (!row) throw notFound(THREAD_MESSAGES.notFound);
-  // The link sent to the finder's contact was followed: the contact is theirs (issue 27).
+  // The link sent to the finder's contact was followed: the contact is theirs (PRODUCT.md, Privacy).
   if (row.confirmsContact)
     await trx('foundReports')
       .where({ id: row.foundReportId })

@@ -43,7 +43,7 @@ export interface FoundReportDeps {
  * the page they wrote from (`locale`, kept for the owner's replies). A report from a finder the
  * owner blocked (their page's device id, or the e-mail or number they gave: lib/senderKeys) is
  * stored and answered exactly like any other, but held for the owner: listed as blocked, never
- * an alert, a push or an escalation (issue 24). Nobody else on the same network is affected.
+ * an alert, a push or an escalation (PRODUCT.md, Notifications). Nobody else on the same network is affected.
  */
 export async function foundReportCreator(
   props: {
@@ -134,7 +134,7 @@ export async function foundReportCreator(
   // One digest per item per window, sent when the window closes (its first held report names it).
   const window = heldDigest(item?.id ?? code.id, new Date(report.createdAt));
   // The finder's own page link (shown to them once), and one for the message to their contact:
-  // following that one confirms the contact, so it says nothing the owner wrote (issue 27).
+  // following that one confirms the contact, so it says nothing the owner wrote (PRODUCT.md, Privacy).
   const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
   const link = async (channel: 'email' | 'sms') => ({
     brandName: config.brand.name,

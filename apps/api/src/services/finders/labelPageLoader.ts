@@ -6,7 +6,7 @@ import { presentPublicItem } from '../../presenters/finders/publicItem';
 import { publicItemFinder } from './publicItemFinder';
 
 /**
- * What a label is, as a visitor (no session) meets it at `/qr/{code}` (issue 24):
+ * What a label is, as a visitor (no session) meets it at `/qr/{code}` (PRODUCT.md, Label states):
  * - `item`: on an active item, found or lost (the finder page with the item and the form);
  * - `unattached`: claimed but on no item (never attached, or its item deleted): the form reaches
  *   the label's owner;

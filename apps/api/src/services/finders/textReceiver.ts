@@ -14,7 +14,7 @@ import { threadReportQuery, type ThreadReport } from './threadLoader';
 export const textedCodeExample = (brandWord: string) => `${brandWord.toUpperCase()} 8CWNC 2KDP2`;
 
 /**
- * A finder's text to the instance's number (issue 29), its code read (lib/textedCode.ts) and its
+ * A finder's text to the instance's number (PRODUCT.md, Finders who text), its code read (lib/textedCode.ts) and its
  * language guessed (lib/textLanguage.ts). A known code and a message open the same conversation as
  * the web form (`foundReportCreator`: the owner is alerted the usual way), kept as `by_text` with the
  * number as `finder_phone`, which the owner never sees; a text naming the code of a conversation this

@@ -11,7 +11,7 @@ import { threadLoader } from './threadLoader';
 /**
  * The owner closes a conversation (it stays readable to both, and takes no more messages); a
  * finder who gave a number is told once by text (closeNoticeSender). With `block`, its sender is
- * blocked as a person, not a network (issue 24): the device their page kept and the e-mail and
+ * blocked as a person, not a network (PRODUCT.md, Conversations): the device their page kept and the e-mail and
  * number they gave; a later report or message from any of them, from any address, is held for the
  * owner (foundReportCreator, threadMessageSender). Never the owner's own e-mail or number:
  * blocking oneself would only hide the owner's tests of their own label.

@@ -79,7 +79,7 @@ export interface HeldDelivery {
 }
 
 export function threadReportQuery(trx: Conn) {
-  // A report about a label with no item is a conversation too (issue 24): named as the owner's
+  // A report about a label with no item is a conversation too (PRODUCT.md, Label states): named as the owner's
   // list names it, "Label ABC123 (not attached)".
   return trx('foundReports as r')
     .leftJoin('items as i', 'i.id', 'r.itemId')

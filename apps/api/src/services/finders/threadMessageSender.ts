@@ -69,7 +69,7 @@ export async function threadMessageSender(
   });
   if (props.from === 'owner') {
     // Only to a confirmed contact: before, it had its one message (the link), and nothing the
-    // owner writes is relayed to an address or number nobody proved is the finder's (issue 27).
+    // owner writes is relayed to an address or number nobody proved is the finder's (PRODUCT.md, Privacy).
     const finderEmail = report.finderEmailConfirmedAt ? report.finderEmail : null;
     const finderPhone = report.finderPhoneConfirmedAt ? report.finderPhone : null;
     if (report.byText && finderPhone) {

@@ -1,7 +1,7 @@
 import type { GiftSettings } from '@homing/shared';
 import type { Conn, Ctx } from '../../ctx';
 
-/** What owners are told until an admin says otherwise (issue 25: the gift explained). */
+/** What owners are told until an admin says otherwise (the gift explained). */
 export const DEFAULT_GIFT_SETTINGS: GiftSettings = {
   description: 'A free sheet of QR labels, so more of your things can find their way home.',
   howToRedeem:

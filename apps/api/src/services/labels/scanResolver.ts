@@ -16,7 +16,7 @@ import { normalizeCodeValue } from '../../lib/codeValues';
 export const EXPIRED_ASSIGNMENT_NOTICE_MS = 30 * 60 * 1000;
 
 /**
- * What scanning a label means for this viewer (DESIGN.md "Scan outcomes"). A signed-in owner with
+ * What scanning a label means for this viewer (PRODUCT.md, Label states). A signed-in owner with
  * a live pending assignment who scans a label that can be theirs (their own unassigned code, or a
  * claimable code nobody owns) is told `assignment_pending` with the item, and the scan is noted on
  * the assignment; their scan page asks them, then completes it with an explicit POST

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../ctx';
 
-/** MM-DD-YYYY (spec section 9), in UTC so every server names a day the same way. */
+/** MM-DD-YYYY (PRODUCT.md, Limits), in UTC so every server names a day the same way. */
 export function formatSetDate(date: Date): string {
   const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
   const dd = String(date.getUTCDate()).padStart(2, '0');
