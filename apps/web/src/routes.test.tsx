@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from './routes';
 
-// Spec section 2, routing table (plus /events and /reports linked from the dashboard).
+// Routing table (plus /events and /reports linked from the dashboard).
 const EXPECTED: [string, 'public' | 'user' | 'admin'][] = [
   ['/', 'public'],
   ['/dashboard', 'user'],

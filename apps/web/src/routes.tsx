@@ -39,7 +39,7 @@ const AdminQrSetsPage = lazy(() => import('./pages/AdminQrSetsPage'));
 const TestBulkPrintPage = lazy(() => import('./pages/TestBulkPrintPage'));
 
 /**
- * The routing table of spec section 2. Paths match case-insensitively (React Router's default),
+ * The routing table in PRODUCT.md (Screens). Paths match case-insensitively (React Router's default),
  * so /auth/createAccount also serves /auth/createaccount and /auth/CreateAccount.
  */
 export const APP_ROUTES: AppRoute[] = [

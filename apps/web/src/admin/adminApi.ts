@@ -27,10 +27,10 @@ export interface AdminVoucher {
   owner: { name: string | null; email: string | null; phoneNumber: string | null };
 }
 
-/** A print preset as the server keeps it (issue 28). */
+/** A print preset as the server keeps it (PRODUCT.md, Printing). */
 export type SavedPrintPreset = PrintPreset & { id: string };
 
-/** The admin API of spec section 7, typed. Every call answers the envelope; none throws on HTTP errors. */
+/** The admin API in PRODUCT.md (Calls), typed. Every call answers the envelope; none throws on HTTP errors. */
 export function adminApi(api: ApiClient) {
   return {
     templates: () => api.get<PrintTemplate[]>('/api/templates', { auth: false }),
@@ -65,6 +65,6 @@ export function adminApi(api: ApiClient) {
 
 export type AdminApi = ReturnType<typeof adminApi>;
 
-/** The server's message when it sent one, else the screen's fallback (spec section 8). */
+/** The server's message when it sent one, else the screen's fallback (PRODUCT.md, Errors). */
 export const errorText = (result: ApiResult<unknown>, fallback: string) =>
   !result.success && result.error && result.code !== 'network_error' ? result.error : fallback;

@@ -1,4 +1,4 @@
-/** MM-DD-YYYY in the viewer's time zone (spec section 9). */
+/** MM-DD-YYYY in the viewer's time zone (PRODUCT.md, Limits). */
 export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';

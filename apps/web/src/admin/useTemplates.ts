@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ADMIN_MESSAGES, type PrintTemplate } from '@homing/shared';
 import { errorText, type AdminApi } from './adminApi';
 
-/** Spec section 2: the default template is the one named 3/4" Round, otherwise the first. */
+/** PRODUCT.md, Screens: the default template is the one named 3/4" Round, otherwise the first. */
 export const DEFAULT_TEMPLATE_NAME = '3/4" Round';
 
 export const defaultTemplateId = (templates: readonly PrintTemplate[]) =>

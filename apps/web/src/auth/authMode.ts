@@ -1,6 +1,6 @@
 export type AuthMode = 'login' | 'register';
 
-/** Spec section 2: register mode when the path is /auth/createaccount in any letter case. */
+/** PRODUCT.md, Screens: register mode when the path is /auth/createaccount in any letter case. */
 export function authModeFor(pathname: string): AuthMode {
   return /^\/auth\/createaccount\/?$/i.test(pathname) ? 'register' : 'login';
 }

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@homing/shared';
 import { NETWORK_ERROR, type ApiClient, type ApiResult } from '../api/client';
 
-/** The register payload of spec section 3 (plus the opt-in the server checks for phones). */
+/** The register payload in PRODUCT.md (Entities) (plus the opt-in the server checks for phones). */
 export interface RegisterPayload {
   password: string;
   name?: string;
@@ -30,7 +30,7 @@ const TEXTS = {
   },
 } as const;
 
-/** Spec section 8: server text as returned, else the fallback; a failed request has its own text. */
+/** PRODUCT.md, Errors: server text as returned, else the fallback; a failed request has its own text. */
 export function toAuthOutcome(result: ApiResult<AuthData>, kind: 'login' | 'register'): AuthOutcome {
   const texts = TEXTS[kind];
   if (!result.success) {

@@ -1,6 +1,6 @@
 import { authRedirectPath } from './returnUrl';
 
-/** Who may see a screen (spec section 2, routing table). */
+/** Who may see a screen (PRODUCT.md, Screens, routing table). */
 export type RouteAccess = 'public' | 'user' | 'admin';
 
 export type AuthStatus = 'checking' | 'authenticated' | 'anonymous';

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, sessionUser, type SessionUser } from '@homing/shared';
 
-/** A session kept in localStorage under `sessionToken` and `currentUser` (spec sections 3 and 9). */
+/** A session kept in localStorage under `sessionToken` and `currentUser` (PRODUCT.md, Entities and Limits). */
 export interface StoredSession {
   sessionToken: string;
   /** Null when the stored copy is missing or unreadable; the server check fills it in. */

@@ -8,7 +8,7 @@ import './Header.css';
 
 const navClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isActive ? ' is-active' : ''}`;
 
-/** App shell header (spec section 2): brand, Home / Dashboard / My Items, Login or the user menu. */
+/** App shell header (PRODUCT.md, Screens): brand, Home / Dashboard / My Items, Login or the user menu. */
 export function Header() {
   const { status, isAuthenticated } = useAuth();
   const { brandName } = useAppConfig().config;

@@ -11,7 +11,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   smsNumber: null,
 };
 
-/** The app configuration fetch of spec section 7; a failure is only logged (spec section 8). */
+/** The app configuration fetch in PRODUCT.md (Calls); a failure is only logged (PRODUCT.md, Errors). */
 export async function fetchAppConfig(api: ApiClient): Promise<AppConfig | null> {
   try {
     const result = await api.get<AppConfig>('/api/app-config', { auth: false });

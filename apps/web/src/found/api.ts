@@ -9,7 +9,7 @@ export interface PublicItem {
   description: string | null;
   photoUrl: string | null;
   itemType: { id: string; icon: string; displayName: string } | null;
-  /** Lost mode (issue 15): the owner's message to finders; absent or null when not lost. */
+  /** Lost mode (PRODUCT.md, Lost mode): the owner's message to finders; absent or null when not lost. */
   lost?: { since: string; message: string; reward: string; stolen: boolean } | null;
 }
 
@@ -56,7 +56,7 @@ const failure = (status: number, json: Record<string, unknown> | null): Failure 
 
 const codePath = (qrCode: string) => `/api/found/${encodeURIComponent(qrCode)}`;
 
-/** GET /api/found/{qrCode}. Any non-OK answer means 'Item not found or inactive' (spec section 7). */
+/** GET /api/found/{qrCode}. Any non-OK answer means 'Item not found or inactive' (PRODUCT.md, Calls). */
 export async function loadItem(qrCode: string): Promise<Result<{ view: ItemView }>> {
   try {
     const { res, json } = await call('GET', codePath(qrCode));
@@ -75,7 +75,7 @@ export async function loadItem(qrCode: string): Promise<Result<{ view: ItemView 
   }
 }
 
-/** POST /api/analytics/scan; failures are ignored (spec section 7). */
+/** POST /api/analytics/scan; failures are ignored (PRODUCT.md, Calls). */
 export async function recordScan(payload: ScanPayload): Promise<void> {
   try {
     await call('POST', '/api/analytics/scan', payload);

@@ -60,7 +60,7 @@ export function codeFromPath(pathname: string): string {
 }
 
 /**
- * The finder page (spec section 2 and 4): records the scan, loads the item, then shows loading,
+ * The finder page (PRODUCT.md, Screens and States): records the scan, loads the item, then shows loading,
  * an error, "not found", or the item with the message form, and finally the sent confirmation.
  */
 export function startFinderPage(page: FinderPage) {
@@ -105,7 +105,7 @@ export function startFinderPage(page: FinderPage) {
   scanAfterPaint(page.qrCode);
   void loading.then((result) => {
     if (!result.ok && result.code === 'label_unattached') {
-      // A claimed label with no item: its owner can still be written to (issue 15).
+      // A claimed label with no item: its owner can still be written to (PRODUCT.md, Conversations).
       return unattachedView(tr, page.qrCode, root);
     }
     if (!result.ok) {
@@ -124,7 +124,7 @@ export function startFinderPage(page: FinderPage) {
   });
 }
 
-/** Each state of the label, as a visitor meets it at /qr/{code} (issue 24). */
+/** Each state of the label, as a visitor meets it at /qr/{code} (PRODUCT.md, Label states). */
 function showPreloaded(page: FinderPage, preloaded: Preloaded, title: (text: string) => void) {
   const { root, tr, qrCode } = page;
   const { t } = tr;

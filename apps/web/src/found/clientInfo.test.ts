@@ -80,7 +80,7 @@ describe('foundReportPayload', () => {
     locale: 'es' as const,
   };
 
-  it('is the found report of spec section 3', () => {
+  it('is the found report in PRODUCT.md (Entities)', () => {
     expect(
       foundReportPayload({
         ...base,

@@ -4,7 +4,7 @@ import { finderDeviceId } from './deviceId';
 // The server's own rule, from a module without zod (this bundle must stay small).
 import { detectDeviceType, type DeviceType } from '@homing/shared/device';
 
-// Pure builders of what the finder page sends (spec section 3): the scan analytics payload and the
+// Pure builders of what the finder page sends (PRODUCT.md, Entities): the scan analytics payload and the
 // found report. The browser is read once into a ClientEnv so everything here is testable in Node.
 
 export { detectDeviceType, type DeviceType };
@@ -109,19 +109,19 @@ export interface FoundReportPayload {
   reportMetadata: ReportMetadata;
   /** The page's language: the finder's link and the owner's replies are sent in it. */
   locale: FinderLocale;
-  /** This browser's finder-page id: an owner who blocks the sender blocks it (issue 24). */
+  /** This browser's finder-page id: an owner who blocks the sender blocks it (PRODUCT.md, Conversations). */
   deviceId?: string;
 }
 
 /**
- * The found report of spec section 3. finderName and finderEmail exist but have no input, so they
+ * The found report in PRODUCT.md (Entities). finderName and finderEmail exist but have no input, so they
  * are empty; the phone is +1 and 10 digits or empty; without a position there are no coordinates
  * at all (and never an address: nothing here turns a position into one).
  */
 export function foundReportPayload(input: {
   message: string;
   phoneDisplay: string;
-  /** The number as the report carries it, when the page worked it out (issue 15: any country). */
+  /** The number as the report carries it, when the page worked it out (any country). */
   finderPhone?: string;
   position: Position | null;
   env: ClientEnv;

@@ -28,9 +28,9 @@ export interface ReportFormOptions {
 }
 
 /**
- * The finder's message form (spec section 2): message (required), phone with +1 shown and 3-3-4
+ * The finder's message form (PRODUCT.md, Screens): message (required), phone with +1 shown and 3-3-4
  * formatting, "share your location once", and the confirmation when no number was given; a number
- * that cannot be sent is named in its field and blocks sending until fixed or cleared (issue 24).
+ * that cannot be sent is named in its field and blocks sending until fixed or cleared (PRODUCT.md, Conversations).
  */
 export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions): HTMLFormElement {
   const { t } = tr;
@@ -153,7 +153,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
     if (message.value.trim()) setMessageError(null);
   });
 
-  // Issue 24: a number that cannot be sent says so in its field (never dropped on the way), checked
+  // A number that cannot be sent says so in its field (never dropped on the way), checked
   // as the server checks it: on Send, then again as it is corrected or cleared. (Not on leaving the
   // field: the message would push Send down under the finger that is tapping it.)
   const setPhoneError = (text: string | null) => {
@@ -192,7 +192,7 @@ export function reportForm({ tr, qrCode, background, onSent }: ReportFormOptions
       return;
     }
     // A number that cannot be sent blocks sending until it is fixed or cleared; only an empty
-    // field asks "Are you sure?" (spec section 2), saying the link on the page still brings replies.
+    // field asks "Are you sure?" (PRODUCT.md, Screens), saying the link on the page still brings replies.
     const checkedPhone = await checkPhoneField();
     if (!checkedPhone.ok) {
       phone.focus();

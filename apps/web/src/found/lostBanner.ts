@@ -7,7 +7,7 @@ import { lostT } from './lostText';
 import './lost.css';
 
 /**
- * A lost item's banner (issue 15): lost or stolen, the owner's message and the reward, first on the
+ * A lost item's banner (PRODUCT.md, Lost mode): lost or stolen, the owner's message and the reward, first on the
  * page. Under it a clear prompt to share the finder's position with the owner: nothing is asked of
  * the browser until the finder presses the button, and a refusal only says so.
  */

@@ -1,7 +1,7 @@
 import { format, type Lang, type Params } from './i18n';
 
 /**
- * The finder page's texts for lost mode, labels with no item and the phone's country (issue 15),
+ * The finder page's texts for lost mode, labels with no item and the phone's country (PRODUCT.md, Lost mode),
  * kept apart from messages.ts. English first; Spanish and French as a native speaker says them
  * (French with a narrow no-break space before ! ? : ;).
  */

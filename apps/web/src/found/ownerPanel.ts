@@ -12,7 +12,7 @@ const REFUSALS: Record<NonNullable<Recovered['refusal']>['reason'], MessageKey> 
   monthly_limit: 'noGiftMonthly',
 };
 
-/** The voucher explained: what it is, how and where to redeem it, until when (issue 25). */
+/** The voucher explained: what it is, how and where to redeem it, until when (PRODUCT.md, Recovery). */
 function voucherDetails({ t }: Translator, result: Recovered) {
   const { voucher, gift } = result;
   const expires = voucher?.expiresAt ? new Date(voucher.expiresAt) : null;
@@ -34,7 +34,7 @@ function voucherDetails({ t }: Translator, result: Recovered) {
 }
 
 /**
- * What the owner sees on their own label's page (DESIGN: recovery and the gift; issue 24: never a
+ * What the owner sees on their own label's page (PRODUCT.md, Recovery; never a
  * form addressed to themselves). With an open finder report: "Mark as recovered", which records the
  * recovery and shows the gift voucher. Without one: a note on what finders see. Either way, a link
  * to their messages.

@@ -27,7 +27,7 @@ describe('reformatPhone (the shared formatFinderPhone as typed)', () => {
   });
 });
 
-describe('reformatPhone for other countries (issue 15)', () => {
+describe('reformatPhone for other countries (PRODUCT.md, Validation)', () => {
   it('leaves the number as typed until the rules arrive, then formats it the country’s way', async () => {
     const { intlPhoneNow, loadIntlPhone } = await import('./intlPhoneLoader');
     if (!intlPhoneNow()) expect(reformatPhone('5512345678', 10, 'MX').value).toBe('5512345678');

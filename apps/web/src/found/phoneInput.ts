@@ -15,8 +15,8 @@ import { intlPhoneNow, loadIntlPhone } from './intlPhoneLoader';
 export { FINDER_PHONE_MAX_LENGTH, type CountryCode, type PhoneCheck };
 
 /**
- * Spec section 5 for the US: digits only, at most 10, shown 3-3-4 with dashes, reformatted as the
- * finder types; another country's number in that country's own format (issue 15). The caret stays
+ * PRODUCT.md, Validation for the US: digits only, at most 10, shown 3-3-4 with dashes, reformatted as the
+ * finder types; another country's number in that country's own format (PRODUCT.md, Validation). The caret stays
  * after the same number of digits, so a correction in the middle does not jump to the end.
  */
 export function reformatPhone(
@@ -70,7 +70,7 @@ export function formatAsTyped(input: HTMLInputElement, country: () => CountryCod
 }
 
 /**
- * The number typed, checked as the server checks it (issue 24): its E.164 form ('' for an empty
+ * The number typed, checked as the server checks it (PRODUCT.md, Validation): its E.164 form ('' for an empty
  * field), or why it cannot be sent. The spec's US rules at once; another country's (or a "+…"
  * number) with its rules, waiting for them if need be. Without them (offline) it cannot be checked.
  */

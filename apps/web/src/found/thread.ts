@@ -9,7 +9,7 @@ const MESSAGE_MAX = 1000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The spec's date format (section 9), MM-DD-YYYY, in the finder's time zone. */
+/** The date format of PRODUCT.md (Limits), MM-DD-YYYY, in the finder's time zone. */
 export const localDate = (d: Date) => `${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${d.getFullYear()}`;
 
 /**

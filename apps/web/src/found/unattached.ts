@@ -7,9 +7,9 @@ import { keepThread } from './threadStore';
 
 /**
  * A claimed label with no item (never attached, or its item deleted): the scan screen's
- * "Unassigned QR Code", and under it the message form, which reaches the label's owner (issue 15).
+ * "Unassigned QR Code", and under it the message form, which reaches the label's owner (PRODUCT.md, Conversations).
  * Like an item's page, sending opens a conversation: its link on screen and kept on this device,
- * and "You already wrote" on the way back (issue 24).
+ * and "You already wrote" on the way back (PRODUCT.md, Label states).
  */
 export function unattachedView(tr: Translator, qrCode: string, root: HTMLElement) {
   const heading = lostT(tr.lang, 'unattachedTitle');

@@ -1,7 +1,7 @@
 import type { ApiResult } from '../api';
 
 export interface Failure {
-  /** The spec's text for this failure (section 8). */
+  /** The text for this failure (PRODUCT.md, Errors). */
   message: string;
   /** The server's reason when the user can act on it (photo too large, not an image...). */
   detail: string | null;

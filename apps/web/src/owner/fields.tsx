@@ -1,7 +1,7 @@
 import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { ItemType } from '@homing/shared';
 
-/** Item Type: one option per type, its icon then its display name (spec section 2). */
+/** Item Type: one option per type, its icon then its display name (PRODUCT.md, Screens). */
 export function ItemTypeSelect({
   itemTypes,
   error,

@@ -2,7 +2,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 const parse = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
-/** Spec section 9: dates display as MM-DD-YYYY (in the viewer's time zone). */
+/** PRODUCT.md, Limits: dates display as MM-DD-YYYY (in the viewer's time zone). */
 export function formatDate(value: string | Date): string {
   const d = parse(value);
   if (Number.isNaN(d.getTime())) return '';

@@ -9,7 +9,7 @@ export interface ItemFields {
 export type ItemFieldErrors = Partial<Record<keyof ItemFields, string>>;
 
 /**
- * Checks the item form with the server's own schema (STYLE.md 2): the name and the type are
+ * Checks the item form with the server's own schema (one copy of each rule): the name and the type are
  * required, lengths are bounded. Returns the trimmed values or the first message per field.
  */
 export function checkItemFields(
@@ -34,7 +34,7 @@ export function checkItemFields(
   return { ok: false, errors };
 }
 
-/** The multipart body of POST /api/items (spec section 3): omitQR is the text 'true'. */
+/** The multipart body of POST /api/items (PRODUCT.md, Entities): omitQR is the text 'true'. */
 export function createItemForm(values: ItemFields, photo: File | null): FormData {
   const form = new FormData();
   form.append('itemTypeId', values.itemTypeId);

@@ -32,7 +32,7 @@ export interface Voucher {
   voidedAt: string | null;
 }
 
-/** What the gift is, how and where to redeem it (the admins' words, issue 25). */
+/** What the gift is, how and where to redeem it (the admins' words). */
 export interface GiftExplanation {
   description: string;
   howToRedeem: string;
@@ -42,7 +42,7 @@ export interface GiftExplanation {
 const itemPath = (id: string) => `/api/items/${encodeURIComponent(id)}`;
 const reportPath = (id: string) => `/api/reports/${encodeURIComponent(id)}`;
 
-/** Every owner call of spec section 7, typed with the shared schemas' types. */
+/** Every owner call in PRODUCT.md (Calls), typed with the shared schemas' types. */
 export const ownerApi = {
   itemTypes: () => api.get<{ itemTypes: ItemType[] }>('/api/item-types', { auth: false }),
   createItem: (form: FormData) => api.upload<{ item: Item }>('/api/items', form),
@@ -50,7 +50,7 @@ export const ownerApi = {
     api.get<MyItemsPage>(`/api/items/my-items?page=${page}&limit=${limit}`),
   item: (id: string) => api.get<{ item: Item }>(itemPath(id)),
   updateItem: (id: string, body: UpdateItemRequest) => api.put<{ item: Item }>(itemPath(id), body),
-  /** Lost mode (issue 15): start or change it, or end it. */
+  /** Lost mode (PRODUCT.md, Lost mode): start or change it, or end it. */
   markLost: (id: string, body: MarkLostRequest) => api.put<{ item: Item }>(`${itemPath(id)}/lost`, body),
   endLost: (id: string) => api.delete<{ item: Item }>(`${itemPath(id)}/lost`),
   deleteItem: (id: string) => api.delete<{ id: string; deleted: boolean }>(itemPath(id)),

@@ -18,7 +18,7 @@ const CARDS = [
   { title: 'User Management', text: 'Accounts and admin rights.', to: null },
 ] as const;
 
-/** Spec section 2, Admin home: four cards, the last two disabled (Coming Soon). */
+/** Admin home: four cards, the last two disabled (Coming Soon). */
 export default function AdminHomePage() {
   usePageTitle('Admin');
   return (

@@ -2,7 +2,7 @@ import { AdminScreen } from '../admin/AdminScreen';
 import { QrAnalyticsScreen } from '../admin/analytics/QrAnalyticsScreen';
 import { usePageTitle } from '../components/usePageTitle';
 
-/** Spec section 2, QR analytics (/admin/qr-codes). */
+/** QR analytics (/admin/qr-codes). */
 export default function AdminQrCodesPage() {
   usePageTitle('Manage QR Codes');
   return (

@@ -2,7 +2,7 @@ import { AdminScreen } from '../admin/AdminScreen';
 import { BulkPrintScreen } from '../admin/print/BulkPrintScreen';
 import { usePageTitle } from '../components/usePageTitle';
 
-/** Spec section 2, admin print page: /admin/qr-codes/create (admin) and /admin/qr-bulk (sign-in only). */
+/** Admin print page: /admin/qr-codes/create (admin) and /admin/qr-bulk (sign-in only). */
 export default function AdminQrPrintPage() {
   usePageTitle('Print QR Codes');
   return (

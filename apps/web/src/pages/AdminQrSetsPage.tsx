@@ -2,7 +2,7 @@ import { AdminScreen } from '../admin/AdminScreen';
 import { QrSetsScreen } from '../admin/sets/QrSetsScreen';
 import { usePageTitle } from '../components/usePageTitle';
 
-/** Spec section 2, QR Code Sets (/admin/qr-sets). */
+/** QR Code Sets (/admin/qr-sets). */
 export default function AdminQrSetsPage() {
   usePageTitle('QR Code Sets');
   return (

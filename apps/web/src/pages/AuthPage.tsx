@@ -13,7 +13,7 @@ import './AuthPage.css';
 /** Long enough to read "Login successful!" before the redirect. */
 const SUCCESS_PAUSE_MS = 700;
 
-/** /auth and /auth/createAccount (any case): spec sections 2, 5 and 8. */
+/** /auth and /auth/createAccount (any case): PRODUCT.md, Screens, Validation and Errors. */
 export default function AuthPage() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();

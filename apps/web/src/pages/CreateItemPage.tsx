@@ -1,7 +1,7 @@
 import { usePageTitle } from '../components/usePageTitle';
 import { CreateItemForm } from '../owner/create/CreateItemForm';
 
-/** Spec section 2, Create New Item (/create). */
+/** Create New Item (/create). */
 export default function CreateItemPage() {
   usePageTitle('Create New Item');
   return (

@@ -1,7 +1,7 @@
 import { usePageTitle } from '../components/usePageTitle';
 import { DashboardView } from '../owner/dashboard/DashboardView';
 
-/** Spec section 2, Dashboard (/dashboard). */
+/** Dashboard (/dashboard). */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   return (

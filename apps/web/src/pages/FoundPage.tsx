@@ -7,7 +7,7 @@ import { ErrorState, LoadingState } from '../components/StateViews';
 // e.g. the scan result's found_item redirect.
 const documentPath = typeof window === 'undefined' ? '' : window.location.pathname;
 
-/** Spec section 2, Finder page: hands over to the finder bundle with a full page load. */
+/** Finder page: hands over to the finder bundle with a full page load. */
 export default function FoundPage() {
   const { pathname, search } = useLocation();
   // Routes match in any case; the server's /found/ prefix is lower case.

@@ -29,7 +29,7 @@ const FEATURES: { icon: FeatureIconName; title: string; text: string }[] = [
   },
 ];
 
-/** Landing page (spec section 2). */
+/** Landing page (PRODUCT.md, Screens). */
 export default function HomePage() {
   const { brandName } = useAppConfig().config;
   const { isAuthenticated } = useAuth();

@@ -1,7 +1,7 @@
 import { usePageTitle } from '../components/usePageTitle';
 import { ItemsView } from '../owner/items/ItemsView';
 
-/** Spec section 2, My Items (/items). */
+/** My Items (/items). */
 export default function ItemsPage() {
   usePageTitle('My Items');
   return (

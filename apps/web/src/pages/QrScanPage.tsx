@@ -4,7 +4,7 @@ import { ErrorState } from '../components/StateViews';
 import { usePageTitle } from '../components/usePageTitle';
 import { ScanResultView } from '../owner/scan/ScanResultView';
 
-/** Spec section 2, QR scan result (/qr/:qrCode). */
+/** QR scan result (/qr/:qrCode). */
 export default function QrScanPage() {
   const { qrCode } = useParams();
   usePageTitle('QR Code');

@@ -2,7 +2,7 @@ import { TestPrintScreen } from '../admin/print/TestPrintScreen';
 import { PrintPortBoundary } from '../admin/printing/PrintPortBoundary';
 import { usePageTitle } from '../components/usePageTitle';
 
-/** Spec section 2, Bulk print test page (/test-bulk-print, public). */
+/** Bulk print test page (/test-bulk-print, public). */
 export default function TestBulkPrintPage() {
   usePageTitle('Bulk Print Test');
   return (

@@ -15,7 +15,7 @@ const COUNTERS: { key: keyof QrAnalytics; label: string; hint: string }[] = [
   { key: 'unclaimedCount', label: 'Unclaimed', hint: 'Nobody owns it yet' },
 ];
 
-/** Spec section 2, QR analytics: five counters and the way to print more codes. */
+/** QR analytics: five counters and the way to print more codes. */
 export function QrAnalyticsScreen() {
   const { admin } = useAdminServices();
   const [state, setState] = useState<{ data: QrAnalytics | null; error: string | null }>({

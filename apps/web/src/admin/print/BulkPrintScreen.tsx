@@ -22,8 +22,8 @@ interface Batch {
 }
 
 /**
- * Spec section 2, admin print page: choose a template and 1-10 pages, create that many sheets of
- * new codes (one set per page), print them, then mark printed what came out (section 4). In the
+ * Admin print page: choose a template and 1-10 pages, create that many sheets of
+ * new codes (one set per page), print them, then mark printed what came out (PRODUCT.md, States). In the
  * browser the first sheet may be a part-used one: a start column and row (as the print station
  * has) skip its used labels, and the first page's set holds only the labels left on it.
  */
@@ -80,7 +80,7 @@ export function BulkPrintScreen() {
     setStartText({ column: String(start.column), row: String(start.row) });
     setMessage(null);
     setBusy('creating');
-    // Spec section 9: pages × labels per sheet, less the labels already used on the first sheet.
+    // PRODUCT.md, Limits: pages × labels per sheet, less the labels already used on the first sheet.
     const created = await admin.bulkCreate({
       count,
       codesPerPage: template.labelsPerSheet,

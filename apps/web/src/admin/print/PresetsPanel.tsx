@@ -16,7 +16,7 @@ interface PresetsPanelProps {
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
 /**
- * Print presets (issue 28): pick one to set the template and the start, or save what is chosen
+ * Print presets (PRODUCT.md, Printing): pick one to set the template and the start, or save what is chosen
  * now, with a printer and its offsets, under a name. On the print station (its port's `presets`)
  * picking one also switches the station's printer, that printer's offsets and its start, and the
  * form starts from the station's own; the browser's print dialog has neither.

@@ -11,7 +11,7 @@ import './print.css';
 type NumberField = 'count' | 'startColumn' | 'startRow';
 
 /**
- * Spec section 2, Bulk print test page: made-up codes on real sheets, to check a printer's
+ * Bulk print test page: made-up codes on real sheets, to check a printer's
  * alignment before printing real codes. Public; nothing is created or marked.
  */
 export function TestPrintScreen() {
@@ -26,7 +26,7 @@ export function TestPrintScreen() {
   const template = defaultTemplate;
 
   const set = (patch: Partial<TestPrintForm>) => setForm((current) => ({ ...current, ...patch }));
-  // Invalid input falls back to 1 (spec section 5) as soon as the field is left.
+  // Invalid input falls back to 1 (PRODUCT.md, Validation) as soon as the field is left.
   const settle = (field: NumberField) => set({ [field]: String(clean[field]) });
 
   const numberFields: { field: NumberField; label: string; max: number }[] = [

@@ -2,7 +2,7 @@ import { defaultTemplate } from '@homing/label-layout';
 import { TEST_PRINT_MAX_CODES, type PrintSheetsRequest } from '@homing/shared';
 import { clampWhole } from '../printing/numbers';
 
-/** Spec section 9: the test page's default domain is a placeholder until someone types theirs. */
+/** PRODUCT.md, Limits: the test page's default domain is a placeholder until someone types theirs. */
 export const TEST_PRINT_DOMAIN = 'your-domain.example';
 
 export interface TestPrintForm {
@@ -21,7 +21,7 @@ export const TEST_PRINT_DEFAULTS: TestPrintForm = {
   mode: 'api',
 };
 
-/** Spec section 5: count 1-240, start column 1-8, start row 1-10; anything invalid becomes 1. */
+/** PRODUCT.md, Validation: count 1-240, start column 1-8, start row 1-10; anything invalid becomes 1. */
 export function cleanTestPrintForm(form: TestPrintForm) {
   const template = defaultTemplate;
   return {

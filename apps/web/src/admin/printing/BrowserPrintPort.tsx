@@ -16,7 +16,7 @@ import './printing.css';
 // The layout brings the QR encoder; load it with the first print, not with the app.
 const PrintLayout = lazy(() => import('./PrintLayout').then((m) => ({ default: m.PrintLayout })));
 
-/** Spec section 9: the print dialog opens 100 ms after the codes are ready. */
+/** PRODUCT.md, Limits: the print dialog opens 100 ms after the codes are ready. */
 export const PRINT_DIALOG_DELAY_MS = 100;
 
 interface Job {

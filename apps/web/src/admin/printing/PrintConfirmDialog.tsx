@@ -15,7 +15,7 @@ export interface PrintConfirmDialogProps {
 }
 
 /**
- * Spec section 4, print confirmation: after the print dialog the user says which pages came out:
+ * Print confirmation: after the print dialog the user says which pages came out:
  * all, some (comma-separated page numbers) or none. Closing the dialog counts as none.
  */
 export function PrintConfirmDialog({

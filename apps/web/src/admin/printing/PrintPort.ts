@@ -12,14 +12,14 @@ export interface PrintPort {
   /** 'browser': the system print dialog, then the user says what printed; 'station': a spooler. */
   readonly kind: 'browser' | 'station';
   /**
-   * Prints the job, marks printed the sets whose pages came out (spec section 4), and resolves with
+   * Prints the job, marks printed the sets whose pages came out (PRODUCT.md, States), and resolves with
    * the pages ('none', 'all' or 1-based page numbers) and the mark's outcome (null: nothing to
    * mark). It resolves 'none' when the user gives up, and rejects only when printing could not
    * start at all (or, on a station, when the server refused the mark).
    */
   printSheets(request: PrintSheetsRequest): Promise<PrintSheetsResult>;
   /**
-   * A station's own printer choice, its offsets and start (issue 28 presets): what a preset saved
+   * A station's own printer choice, its offsets and start (a print preset): what a preset saved
    * now would hold, and switching to a picked preset (rejects with the reason, e.g. a printer
    * this station does not have). The browser has neither: its print dialog picks the printer.
    */

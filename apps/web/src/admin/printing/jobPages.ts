@@ -28,7 +28,7 @@ export function jobPages(request: PrintSheetsRequest): SetPages[] {
 export const jobPageCount = (request: PrintSheetsRequest) => jobPages(request).at(-1)?.lastPage ?? 0;
 
 /**
- * The sets to mark printed after a job (spec section 4): none for 'none', all for 'all', else the
+ * The sets to mark printed after a job (PRODUCT.md, States): none for 'none', all for 'all', else the
  * sets whose first page came out (a single set: "all or page 1").
  */
 export function printedSetIds(request: PrintSheetsRequest, printed: PrintedPages): string[] {

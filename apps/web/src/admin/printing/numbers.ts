@@ -1,6 +1,6 @@
 /**
  * Whatever a number field holds, as a whole number in min … max: text that is not a number falls
- * back to `fallback` (spec section 5: pages to print default 1, the test page's fields 1).
+ * back to `fallback` (PRODUCT.md, Validation: pages to print default 1, the test page's fields 1).
  */
 export function clampWhole(value: unknown, min: number, max: number, fallback = min): number {
   const number = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : value;
@@ -9,7 +9,7 @@ export function clampWhole(value: unknown, min: number, max: number, fallback = 
 }
 
 /**
- * Page numbers from comma-separated text (spec section 5): non-numbers and values outside
+ * Page numbers from comma-separated text (PRODUCT.md, Validation): non-numbers and values outside
  * 1 … pageCount are dropped; duplicates once; ascending.
  */
 export function parsePageNumbers(text: string, pageCount: number): number[] {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jobPageCount, jobPages, printedSetIds } from './jobPages';
 import { clampWhole, parsePageNumbers } from './numbers';
 
-describe('clampWhole (spec section 5)', () => {
+describe('clampWhole (PRODUCT.md, Validation)', () => {
   it('clamps pages to print to 1..10 and falls back to 1', () => {
     expect([0, 1, 4, 10, 11, -3, 2.7].map((v) => clampWhole(v, 1, 10))).toEqual([1, 1, 4, 10, 10, 1, 2]);
     expect(['', 'abc', '7', ' 3 ', 'NaN'].map((v) => clampWhole(v, 1, 10))).toEqual([1, 1, 7, 3, 1]);
@@ -12,7 +12,7 @@ describe('clampWhole (spec section 5)', () => {
   });
 });
 
-describe('parsePageNumbers (spec section 5)', () => {
+describe('parsePageNumbers (PRODUCT.md, Validation)', () => {
   it('keeps numbers in 1..pageCount from comma-separated text', () => {
     expect(parsePageNumbers('1, 3,3 ,x, 0, 11, 10, 2.5, -1', 10)).toEqual([1, 3, 10]);
     expect(parsePageNumbers('', 5)).toEqual([]);
@@ -49,7 +49,7 @@ describe('jobPages', () => {
     expect(jobPageCount(request)).toBe(5);
   });
 
-  it('marks all sets, none, or those whose first page printed (spec section 4)', () => {
+  it('marks all sets, none, or those whose first page printed (PRODUCT.md, States)', () => {
     const request = job({
       sets: ['a', 'b', 'c'].map((id) => ({ setId: id, setName: id, codes: codes(80) })),
     });

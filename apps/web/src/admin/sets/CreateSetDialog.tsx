@@ -20,14 +20,14 @@ interface CreateSetDialogProps {
 const ROLL_DEFAULT = 80;
 const ROLL_MAX = 500;
 
-/** Spec section 2, Create Set dialog: choose a template, see what one set holds, create it. */
+/** Create Set dialog: choose a template, see what one set holds, create it. */
 export function CreateSetDialog({ admin, busy, error, onCancel, onCreate }: CreateSetDialogProps) {
   const { templates, loading, error: loadError, defaultId } = useTemplates(admin);
   const [chosen, setChosen] = useState<string | null>(null);
   const selectId = useId();
   const templateId = chosen ?? defaultId;
   const template = templates.find((t) => t.id === templateId) ?? null;
-  // A roll template's set is N labels, the admin's choice (issue 28); a sheet's is one sheet.
+  // A roll template's set is N labels, the admin's choice (PRODUCT.md, Printing); a sheet's is one sheet.
   const isRoll = template ? getTemplate(template.id)?.medium === 'roll' : false;
   const [countText, setCountText] = useState(String(ROLL_DEFAULT));
   const count = Number(countText);

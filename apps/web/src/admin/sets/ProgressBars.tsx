@@ -7,7 +7,7 @@ const BARS: { key: keyof SetProgress; label: string }[] = [
   { key: 'assigned', label: 'Assigned' },
 ];
 
-/** Spec section 2: the four per-row progress bars, with the arithmetic of section 4. */
+/** PRODUCT.md, Screens: the four per-row progress bars, with the arithmetic of PRODUCT.md (States). */
 export function ProgressBars({ progress }: { progress: SetProgress }) {
   return (
     <div className="set-progress">

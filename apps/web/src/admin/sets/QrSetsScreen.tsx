@@ -31,7 +31,7 @@ export function setStart(set: Pick<QrCodeSetSummary, 'templateId'>, text: { colu
   };
 }
 
-/** Spec section 2, QR Code Sets: the list, its row actions and the create, split and print dialogs. */
+/** QR Code Sets: the list, its row actions and the create, split and print dialogs. */
 export function QrSetsScreen() {
   const services = useAdminServices();
   const { admin } = services;

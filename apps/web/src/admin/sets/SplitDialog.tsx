@@ -13,7 +13,7 @@ interface SplitDialogProps {
   onSplit(rowsPerSet: number): void;
 }
 
-/** Spec section 2, Split dialog: rows per set (1 … half the rows) and a preview of the children. */
+/** Split dialog: rows per set (1 … half the rows) and a preview of the children. */
 export function SplitDialog({ set, busy, error, onCancel, onSplit }: SplitDialogProps) {
   const options = rowsPerSetOptions(set.codeCount);
   const [rowsPerSet, setRowsPerSet] = useState(options[0] ?? 0);

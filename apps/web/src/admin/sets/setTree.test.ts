@@ -36,7 +36,7 @@ describe('setTree', () => {
   });
 });
 
-describe('setProgress (spec section 4)', () => {
+describe('setProgress (PRODUCT.md, States)', () => {
   it('uses a childless set’s own flags and codes', () => {
     expect(setProgress(set())).toEqual({ printed: 0, released: 0, claimed: 0, assigned: 0 });
     expect(setProgress(set({ isPrinted: true, claimedCount: 27, assignedCount: 1 }))).toEqual({
@@ -82,7 +82,7 @@ describe('setProgress (spec section 4)', () => {
   });
 });
 
-describe('row actions (spec section 4)', () => {
+describe('row actions (PRODUCT.md, States)', () => {
   it('offers Print only for an unprinted top-level set without children', () => {
     expect(canPrint(set())).toBe(true);
     expect(canPrint(set({ isPrinted: true }))).toBe(false);

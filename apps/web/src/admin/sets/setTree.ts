@@ -34,7 +34,7 @@ export interface SetProgress {
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
 /**
- * Spec section 4, set progress. A parent: claimed and assigned are the rounded share of the codes
+ * Set progress. A parent: claimed and assigned are the rounded share of the codes
  * over all its children, released (and printed) the rounded share of its children. A child or a
  * childless set uses its own flags (100 or 0) and its own codes. Zero codes give 0.
  */
@@ -69,7 +69,7 @@ export function setProgress(set: QrCodeSetSummary, children: readonly QrCodeSetS
   };
 }
 
-/** Spec section 4: which row actions a set offers. The server enforces the same rules. */
+/** PRODUCT.md, States: which row actions a set offers. The server enforces the same rules. */
 export const canPrint = (set: QrCodeSetSummary) => !set.parentSetId && !set.isPrinted && set.childCount === 0;
 export const canSplit = (set: QrCodeSetSummary) => !set.parentSetId && set.isPrinted && set.childCount === 0;
 export const canRelease = (set: QrCodeSetSummary) => !!set.parentSetId && set.isPrinted && !set.isReleased;
@@ -89,7 +89,7 @@ export const SET_STATUS_TEXT: Record<SetStatus, string> = {
   released: 'Released',
 };
 
-/** Spec section 2: a code is assigned (on an item), associated (claimed by an owner) or other. */
+/** PRODUCT.md, Screens: a code is assigned (on an item), associated (claimed by an owner) or other. */
 export type CodeStatus = 'assigned' | 'associated' | 'other';
 
 export const codeStatus = (code: { isClaimed: boolean; isAssigned: boolean }): CodeStatus =>

@@ -6,7 +6,7 @@ const SCROLL_KEY = 'homing.admin.qrSets.scrollY';
 
 /**
  * The set list: loaded once, then reloaded after every change without unmounting the rows, and
- * the window's scroll position put back afterwards (spec section 2). The position also survives a
+ * the window's scroll position put back afterwards (PRODUCT.md, Screens). The position also survives a
  * browser reload of the page (sessionStorage).
  */
 export function useSetList(admin: AdminApi) {

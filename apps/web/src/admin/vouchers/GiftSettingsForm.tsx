@@ -8,8 +8,8 @@ const LOAD_FAILED = 'Failed to load the gift settings';
 const SAVE_FAILED = 'Failed to save the gift settings. Please try again.';
 
 /**
- * What owners are told about the gift (issue 25): what it is, how and where to redeem it, how long a
- * voucher lasts, and how many gifts an account may get in a month (issue 27). The server checks it
+ * What owners are told about the gift (PRODUCT.md, Recovery): what it is, how and where to redeem it, how long a
+ * voucher lasts, and how many gifts an account may get in a month (PRODUCT.md, Recovery). The server checks it
  * (giftSettingsRequest) and its message is shown as it is.
  */
 export function GiftSettingsForm() {

@@ -16,7 +16,7 @@ const TYPES_FAILED = 'Failed to fetch item types';
 
 type TypesState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; itemTypes: ItemType[] };
 
-/** /create (spec section 2): type, name, description, optional photo; then /items?edit={id}. */
+/** /create (PRODUCT.md, Screens): type, name, description, optional photo; then /items?edit={id}. */
 export function CreateItemForm() {
   const navigate = useNavigate();
   const [types, setTypes] = useState<TypesState>({ kind: 'loading' });

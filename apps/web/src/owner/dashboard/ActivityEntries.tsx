@@ -36,7 +36,7 @@ export const THREAD_STATE_LABELS: Record<ThreadState, string> = {
   read: 'Read',
   answered: 'Answered',
   closed: 'Closed',
-  // From a sender the owner blocked: held here, never an alert (issue 24).
+  // From a sender the owner blocked: held here, never an alert (PRODUCT.md, Conversations).
   blocked: 'Blocked',
 };
 

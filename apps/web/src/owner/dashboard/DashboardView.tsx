@@ -68,7 +68,7 @@ const URGENCY = { new: 0, read: 1, answered: 2, closed: 3, blocked: 4 } as const
 const byUrgency = (reports: DashboardState['reports']) =>
   [...reports].sort((a, b) => URGENCY[a.state ?? 'new'] - URGENCY[b.state ?? 'new']);
 
-/** Dashboard (/dashboard, spec section 2), updated live as finders scan and write. */
+/** Dashboard (/dashboard, PRODUCT.md, Screens), updated live as finders scan and write. */
 const WELCOMED = 'homing.welcomed.';
 
 /** Whether this account has seen its dashboard in this browser before: "Welcome" first, then "Welcome back". */

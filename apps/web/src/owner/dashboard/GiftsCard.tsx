@@ -8,7 +8,7 @@ const expiry = (v: Voucher, now: number) =>
     : ` · valid until ${formatDate(v.expiresAt)}`;
 
 /**
- * "Your gifts": the vouchers earned by marking items recovered (DESIGN.md, the free gift), with what
+ * "Your gifts": the vouchers earned by marking items recovered (PRODUCT.md, Recovery), with what
  * the gift is, how and where to redeem it (the admins' words) and each voucher's expiry.
  */
 export function GiftsCard({ vouchers, gift }: { vouchers: Voucher[]; gift: GiftExplanation | null }) {

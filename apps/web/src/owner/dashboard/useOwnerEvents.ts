@@ -36,7 +36,7 @@ export function useOwnerEvents(
           signal: controller.signal,
         });
         if (res.status === 401) {
-          // The session is over, as for any other call (spec section 4).
+          // The session is over, as for any other call (PRODUCT.md, States).
           if (sessionStore.token() === token) sessionStore.clear();
           return;
         }

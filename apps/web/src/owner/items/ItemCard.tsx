@@ -9,7 +9,7 @@ export interface ItemCardProps {
   onEdit: () => void;
   onAssign: () => void;
   onDelete: () => void;
-  /** Opens lost mode (issue 15). */
+  /** Opens lost mode (PRODUCT.md, Lost mode). */
   onLost?: () => void;
   /** This item's assignment is being prepared. */
   preparing: boolean;

@@ -19,7 +19,7 @@ export interface ItemEditDialogProps {
   itemTypes: ItemType[];
   apiBase: string;
   onClose: () => void;
-  /** Saved: the list reloads and the dialog closes (spec section 4). */
+  /** Saved: the list reloads and the dialog closes (PRODUCT.md, States). */
   onSaved: () => void;
   /**
    * A new photo or a removed label is stored at once; the card shows it even if the dialog is then

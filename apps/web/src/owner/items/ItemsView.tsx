@@ -20,7 +20,7 @@ import './ItemsView.css';
 
 export const DELETE_FAILED = 'Failed to delete item';
 
-/** My Items (/items, spec sections 2 and 4). */
+/** My Items (/items, PRODUCT.md, Screens and States). */
 export function ItemsView() {
   const { isAuthenticated } = useAuth();
   const location = useLocation();
@@ -72,7 +72,7 @@ export function ItemsView() {
       console.error('Failed to prepare QR code scanning', result.status, result.error);
       return setPrepareFailure({ itemId: item.id, failure: describeFailure(result, PREPARE_FAILED) });
     }
-    // A pending assignment closes the edit dialog and opens the scan dialog (spec section 4).
+    // A pending assignment closes the edit dialog and opens the scan dialog (PRODUCT.md, States).
     setEditing(null);
     setAssigning({ item, pending: result.data });
   };

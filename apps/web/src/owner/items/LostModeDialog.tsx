@@ -11,7 +11,7 @@ import './LostMode.css';
 export const LOST_SAVE_FAILED = 'Failed to update lost mode';
 
 /**
- * Lost mode (issue 15): the owner says the item is missing (or stolen), with a message and an
+ * Lost mode (PRODUCT.md, Lost mode): the owner says the item is missing (or stolen), with a message and an
  * optional reward that finders read on the label's page; every scan then alerts the owner at once.
  * Marking the item recovered, or "It's back" here, ends it.
  */

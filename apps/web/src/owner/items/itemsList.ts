@@ -11,7 +11,7 @@ export const replaceItem = (items: Item[], item: Item): Item[] =>
 
 export const removeItem = (items: Item[], id: string): Item[] => items.filter((i) => i.id !== id);
 
-/** The `edit` query parameter (spec section 2): the item id, or null when absent or blank. */
+/** The `edit` query parameter (PRODUCT.md, Screens): the item id, or null when absent or blank. */
 export function editParam(search: URLSearchParams): string | null {
   const id = search.get('edit')?.trim();
   return id ? id : null;

@@ -48,7 +48,7 @@ async function fetchPages(count: number): Promise<Pages> {
   return { ok: true, items, itemTypes, hasMore, pages: page };
 }
 
-/** The paged list of /items (20 a page, spec section 4): first page, Load More, reload, local edits. */
+/** The paged list of /items (20 a page, PRODUCT.md, States): first page, Load More, reload, local edits. */
 export function useItemsList(enabled: boolean) {
   const [state, setState] = useState<ItemsListState>(INITIAL);
   const [attempt, setAttempt] = useState(0);

@@ -16,7 +16,7 @@ export interface ClaimDialogProps {
 }
 
 /**
- * The claim dialog (spec sections 2 and 4): waits for sign-in (Create Account or Sign In), then
+ * The claim dialog (PRODUCT.md, Screens and States): waits for sign-in (Create Account or Sign In), then
  * for confirmation (one code, or the whole set), claims, and goes to /items with a state message.
  * A failed claim is only logged.
  */

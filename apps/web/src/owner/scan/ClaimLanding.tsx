@@ -16,7 +16,7 @@ const STEPS = [
 ] as const;
 
 /**
- * The claim landing view (spec section 2) for a label nobody owns yet. The claim callback fires on
+ * The claim landing view (PRODUCT.md, Screens) for a label nobody owns yet. The claim callback fires on
  * the button, and by itself once the visitor becomes signed in (e.g. after signing up in the dialog).
  */
 export function ClaimLanding({ setCount, onClaim }: ClaimLandingProps) {

@@ -64,7 +64,7 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      // The client refreshes its authentication first (spec section 7): the scan may be the owner's.
+      // The client refreshes its authentication first (PRODUCT.md, Calls): the scan may be the owner's.
       await refreshRef.current().catch(() => false);
       const result = await ownerApi.scan(qrCode);
       if (!cancelled) setView({ code: qrCode, view: scanView(result) });

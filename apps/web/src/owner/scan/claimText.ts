@@ -1,4 +1,4 @@
-// The texts of the claim landing view and the claim dialog (spec sections 2 and 8).
+// The texts of the claim landing view and the claim dialog (PRODUCT.md, Screens and Errors).
 
 export const readyToClaimText = (setCount: number) =>
   setCount > 1

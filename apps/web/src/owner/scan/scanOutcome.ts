@@ -7,7 +7,7 @@ export const SCAN_TEXT = {
 } as const;
 
 /**
- * What the /qr/{qrCode} screen shows for one answer of GET /api/qr-code-event (spec section 2),
+ * What the /qr/{qrCode} screen shows for one answer of GET /api/qr-code-event (PRODUCT.md, Screens),
  * or of the POST that completes a pending assignment (same shape).
  */
 export type ScanView =

@@ -28,7 +28,7 @@ export interface AuthFormProps {
   onCancel?: () => void;
 }
 
-/** Login and registration form of spec sections 2, 5 and 8; reusable in the claim dialog. */
+/** Login and registration form in PRODUCT.md (Screens, Validation and Errors); reusable in the claim dialog. */
 export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCancel }: AuthFormProps) {
   const auth = useAuth();
   const { brandName } = useAppConfig().config;

@@ -8,7 +8,7 @@ interface Props {
 }
 
 /**
- * The SMS opt-in of spec section 5. Unticking asks first: Cancel keeps the opt-in,
+ * The SMS opt-in in PRODUCT.md (Validation). Unticking asks first: Cancel keeps the opt-in,
  * 'Continue without SMS' leaves it unticked.
  */
 export function SmsOptIn({ checked, onChange, brandName }: Props) {

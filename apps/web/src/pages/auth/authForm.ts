@@ -51,7 +51,7 @@ export type Submission =
   | { ok: true; kind: 'login'; identifier: string; password: string }
   | { ok: true; kind: 'register'; payload: RegisterPayload };
 
-/** Everything the submit button checks before a request is sent (spec section 5). */
+/** Everything the submit button checks before a request is sent (PRODUCT.md, Validation). */
 export function prepareSubmission(mode: AuthMode, values: AuthFormValues): Submission {
   const contact = parseContact(values.contact);
   const errors: AuthFormErrors = {};
