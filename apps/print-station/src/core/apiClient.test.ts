@@ -88,7 +88,7 @@ describe('createApiClient', () => {
     expect(await api.getAppConfig()).toEqual({
       domainName: 'homing.test',
       brandWord: 'homing',
-      // A server without the field (older than issue 29): no number, no line.
+      // A server without the field (older than the SMS number): no number, no line.
       smsNumber: null,
     });
     expect(calls.map((c) => [c.method, c.url, c.auth])).toEqual([

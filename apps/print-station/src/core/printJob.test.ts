@@ -189,7 +189,7 @@ describe('helpers', () => {
     );
   });
 
-  it('marks only unprinted top-level sets without children (spec section 4)', () => {
+  it('marks only unprinted top-level sets without children (PRODUCT.md, States)', () => {
     expect(isMarkable({ parentSetId: null, childCount: 0, isPrinted: false })).toBe(true);
     expect(isMarkable({ parentSetId: null, childCount: 0, isPrinted: true })).toBe(false);
     expect(isMarkable({ parentSetId: 'p', childCount: 0, isPrinted: false })).toBe(false);

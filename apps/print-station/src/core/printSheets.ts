@@ -5,7 +5,7 @@ import { checkStart, isMarkable, jobTitle, journaledMarking, preparing, template
 import { PrintError, runPrintJob } from './printJob';
 import { checkQueueMedia } from './queueMedia';
 
-/** Spec section 9: made-up codes (TEST0001 …) that look like real ones to a scanner but exist nowhere. */
+/** PRODUCT.md, Printing: made-up codes (TEST0001 …) that look like real ones to a scanner but exist nowhere. */
 export const testCodeValue = (index: number) => `TEST${String(index + 1).padStart(4, '0')}`;
 
 interface SheetsPlan {

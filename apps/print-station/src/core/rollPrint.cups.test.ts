@@ -1,5 +1,5 @@
 /**
- * Roll label printers through CUPS (issue 28): a set made from a Brother DK or DYMO roll template
+ * Roll label printers through CUPS (PRODUCT.md, Printing): a set made from a Brother DK or DYMO roll template
  * is printed by the station one label per page at the label's exact size, through the real Debian
  * drivers (printer-driver-ptouch's QL-570, printer-driver-dymo's LabelWriter 450) on queues whose
  * device is a file. The driver's own command stream is decoded back to a bitmap per label

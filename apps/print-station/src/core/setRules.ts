@@ -1,4 +1,4 @@
-/** Spec section 4, as the station applies it. Pure: also used by the renderer's browser twin. */
+/** The set rules of PRODUCT.md (States), as the station applies them. Pure: also used by the renderer's browser twin. */
 import type { LabelTemplate } from '@homing/label-layout';
 import { isValidStart } from '@homing/label-layout';
 

@@ -1,5 +1,5 @@
 /**
- * Every sheet template besides Avery 4221 (the 32-label round sheet; issue 28: Avery 22805, 5160, L7160) on the real CUPS queue, checked
+ * Every sheet template besides Avery 4221 (the 32-label round sheet, Avery 22805, 5160, L7160) on the real CUPS queue, checked
  * as the Avery 4221 sheet is (printPipeline.cups.test.ts): a set of one sheet is printed by the
  * station through cups-pdf, the PDF CUPS wrote has the template's paper, and every code reads back
  * within 0.5 mm of its label's centre.

@@ -1,5 +1,5 @@
 /**
- * The instance's SMS number on the station's labels (issue 29): main loads it from the server's
+ * The instance's SMS number on the station's labels (PRODUCT.md, Finders who text): main loads it from the server's
  * app configuration, as it does the codes and the domain, and the PDF cups-pdf wrote holds "or text
  * CODE to NUMBER" under every label with room for a sixth line (Avery 22805), and on the default
  * Avery 4221 "or text the code to" up the left of every symbol and the number down its right, off

@@ -107,7 +107,7 @@ export interface StationBridge {
   logout(): Promise<void>;
   api(request: ApiRequest): Promise<ApiReply>;
   printers(): Promise<PrinterInfo[]>;
-  /** Ids of the label templates the printer's media fit (its PPD's page sizes; issue 28). */
+  /** Ids of the label templates the printer's media fit (its PPD's page sizes). */
   printerTemplates(printer: string): Promise<string[]>;
   /** Prints silently, waits for the job to complete, then marks the set printed (if it should). */
   printSet(input: PrintSetRequest): Promise<PrintOutcome>;

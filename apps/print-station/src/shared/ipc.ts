@@ -1,6 +1,6 @@
 /**
  * The zod schema of every IPC payload. Main parses each one before acting on it: the renderer is
- * treated as untrusted input, like an HTTP client (STYLE.md 7). The bridge's input types are
+ * treated as untrusted input, like an HTTP client (every message is checked against its schema). The bridge's input types are
  * inferred from these (bridge.ts), so this file stays free of Node for the renderer's program.
  */
 import { TEST_PRINT_MAX_CODES } from '@homing/shared';
@@ -82,7 +82,7 @@ export const stationSheetsJobSchema = z.discriminatedUnion('kind', [
     },
     { error: ONLY_WHAT_THE_SERVER_SAYS },
   ),
-  /** Spec section 9's test page: made-up codes (TEST0001 …) the station makes; marks nothing. */
+  /** The test page (PRODUCT.md, Printing): made-up codes (TEST0001 …) the station makes; marks nothing. */
   z.strictObject(
     {
       kind: z.literal('test'),

@@ -67,7 +67,7 @@ export function stationPrintPort(
 }
 
 /**
- * Print presets on a station (issue 28): the station's printer, that printer's offsets and its
+ * Print presets on a station (PRODUCT.md, Printing): the station's printer, that printer's offsets and its
  * start are what a preset saves; picking one switches all three (the offsets through the
  * calibration store, as the Calibration screen saves them). A printer this station does not have
  * is refused with its name.

@@ -15,7 +15,7 @@ interface Choices {
 }
 
 /**
- * Reading a printed sheet back (issue 26): the operator gives a scan or photo of a set's first
+ * Reading a printed sheet back (PRODUCT.md, Printing): the operator gives a scan or photo of a set's first
  * sheet; main reads every label, reports what failed and queues those codes for reprint.
  */
 export function ReadBackScreen() {
