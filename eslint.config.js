@@ -166,7 +166,7 @@ export default tseslint.config(
     },
   },
   {
-    // A pure package must never reach into an app (STYLE.md 6).
+    // A pure package must never reach into an app (pure packages hold no app code).
     files: ['packages/**/*.ts', 'packages/**/*.tsx'],
     rules: {
       'no-restricted-imports': [

@@ -13,7 +13,7 @@ const timeouts = { testTimeout: HANG_GUARD_MS, hookTimeout: HANG_GUARD_MS };
 // process around it, and what leans on the one connection (transactions that race, locks, NOTIFY,
 // the outbox). The browser tests (tests/e2e) run the whole product on it too. Every API test on
 // both, as before a change to the data layer: HOMING_EMBEDDED_ALL=1 npx vitest run --project api-embedded
-// (with every file, the embedded run was most of vitest's time on two cores; issue 23).
+// (with every file, the embedded run was most of vitest's time on two cores).
 const EMBEDDED_TOO = [
   // the store and the process around it
   'apps/api/src/db/**/*.test.ts',
@@ -67,7 +67,7 @@ export default defineConfig({
           ...timeouts,
           fileParallelism: false,
           // One worker for all the files: each file no longer loads the API and compiles the
-          // embedded database's WebAssembly again (88 to 63 core-seconds; issue 23).
+          // embedded database's WebAssembly again (88 to 63 core-seconds).
           isolate: false,
         },
       },

@@ -8,7 +8,7 @@
  * from a report POST to the owner's e-mail being accepted by SMTP and to the live event.
  *
  * It runs on PostgreSQL at 250, 500, 1,000 and 2,000 requests a second and on PGlite (the embedded
- * default, in a data folder) at a tenth of those. The target (issue 23): p99 under 50 ms at 1,000
+ * default, in a data folder) at a tenth of those. The target (PRODUCT.md, Targets): p99 under 50 ms at 1,000
  * a second on PostgreSQL (100 on PGlite), no errors, each in its production setup: on PostgreSQL
  * the deploy recipe's two API processes on one database (the load takes turns between them, as
  * nginx's upstream does; one process is measured beside it), on PGlite the one process. Each server runs in a process of its own
@@ -191,7 +191,7 @@ function finderShots(target: Served): () => Shot {
       platform: 'bench',
       language: 'en-US',
       screenSize: '390x844',
-      // A finder page's device id (issue 15): the recorder's repeat check probes every scan.
+      // A finder page's device id (PRODUCT.md, Conversations): the recorder's repeat check probes every scan.
       deviceId: `bench-device-${Math.floor(Math.random() * 2000)}`,
     });
     return { base, method: 'POST', path: '/api/analytics/scan', body, headers };

@@ -17,7 +17,7 @@
  * (`LABEL_SYMBOL`) on each template instead of the symbol choices: the first label of a sheet (a
  * roll's one label), the largest square centred on it, photographed from the same distance as the
  * 3/4 in label (its "N px wide" is N px per 3/4 in, so modules keep their physical size). A
- * template meets the acceptance when zxing-wasm reads ≥ 95 % at 100 px per 3/4 in (issue 26's
+ * template meets the acceptance when zxing-wasm reads ≥ 95 % at 100 px per 3/4 in (PRODUCT.md, Printing:
  * target), as the template's `qrReadNote` records when it does not.
  */
 import { spawnSync } from 'node:child_process';
@@ -378,7 +378,7 @@ const means = subjects.map((subject) => {
 });
 console.log(`| mean over conditions | ${means.join(' | ')} |`);
 if (benchTemplates) {
-  // Issue 26's floor: zxing-wasm reads ≥ 95 % at 100 px (per 3/4 in).
+  // The floor (PRODUCT.md, Printing): zxing-wasm reads ≥ 95 % at 100 px (per 3/4 in).
   const accepted = subjects.map((subject) => {
     const rate = results.get(subject.name)!.get('label 100 px wide')!;
     return `${rate.zxing >= 95 ? 'yes' : 'no'} (${Math.round(rate.zxing)} %)`;

@@ -54,7 +54,7 @@ const asOwner = (method: string, route: string, body?: unknown) =>
     if (!r.ok) throw new Error(`${method} ${route}: ${r.status}`);
   });
 
-// Issue 24: every other state a visitor can meet at a label, each on a code of its own.
+// Every other state a visitor can meet at a label, each on a code of its own.
 const lost = await assignedItem(db.knex, owner.user.id, backpack);
 await asOwner('PUT', `/api/items/${lost.itemId}/lost`, { message: 'Lost near the station.' });
 const onNoItem = (await makeSet(db.knex)).codes[0]!;
@@ -206,7 +206,7 @@ console.log(
     `${total < TARGET_BYTES ? 'MET' : 'NOT MET'} (< ${TARGET_BYTES / 1024} KiB transferred); ` +
     `${(found / direct).toFixed(2)} of /found/{code} in the same run (target ≤ 0.75: 1.5 s of its 2.0 s)`,
 );
-// Issue 24: every visitor state within 1.1× of the found item's time, and under 40 KiB in all.
+// Every visitor state within 1.1× of the found item's time, and under 40 KiB in all.
 for (const name of Object.keys(targets).filter((n) => n !== FOUND && !n.includes('/found/'))) {
   const ratio = shownOf(name) / found;
   const bytes = median(loads[name]!.map((r) => r.bytesTotal));

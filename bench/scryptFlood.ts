@@ -1,5 +1,5 @@
 /**
- * npm run bench:scrypt-flood — an anonymous scrypt flood (issue 27): 64 clients in parallel, each
+ * npm run bench:scrypt-flood — an anonymous scrypt flood (PRODUCT.md, Privacy): 64 clients in parallel, each
  * sending made-up password-reset confirmations (`POST /api/auth/password-reset/confirm` with a
  * random link token and a new password) as fast as they are answered, while the label page is
  * loaded open-loop beside them. Prints the label page's p50/p95/p99 idle and under the flood, the

@@ -243,7 +243,7 @@ async function main() {
   // Two lanes side by side: each alone leaves part of the two cores idle while it waits on
   // PostgreSQL, CUPS, sockets or a page. The CUPS tests run one file at a time (they stop and
   // start the one queue), so they follow the browser tests in the second lane rather than end the
-  // first alone on one core (about 95 s of it; issue 23).
+  // first alone on one core (about 95 s of it).
   const cupsToo = projects.includes('station-cups');
   const mainProjects = projects.filter((p) => p !== 'station-cups');
   const cupsRun = () =>

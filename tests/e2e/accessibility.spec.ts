@@ -3,7 +3,7 @@ import { seriousFindings } from './axe';
 import { bearer, labelledItem, ok } from './finderFixtures';
 import { adminSession, openSignedIn } from './helpers';
 
-// Issue 25: every owner and admin screen passes axe-core with no serious or critical finding, on a
+// Every owner and admin screen passes axe-core with no serious or critical finding, on a
 // phone and on a desktop, and the owner's conversation works from the keyboard alone.
 
 const VIEWPORTS = [

@@ -119,7 +119,7 @@ test('an existing set from the Sets screen, from column 3, row 4: printed there,
   expect(first.x - box.x).toBeCloseTo(36 + 2 * 96, 1);
   expect(first.y - box.y).toBeCloseTo(60 + 3 * 96, 1);
   const value = set.qrCodes[0]!.value;
-  // Printed with its check symbol (issue 29).
+  // Printed with its check symbol (PRODUCT.md, Finders who text).
   await expect(sheets.nth(0).locator('.print-label__code').first()).toHaveText(
     `${value.slice(0, 5)} ${value.slice(5)}-${checkSymbol(value)}`,
   );

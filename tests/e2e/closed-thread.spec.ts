@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { bearer, labelledItem, ok } from './finderFixtures';
 
-// Issue 24, item 4: a closed conversation is closed. On a phone, in the finder's language: the
+// A closed conversation is closed. On a phone, in the finder's language: the
 // page is read-only (no form) and says why; a message sent from a page that had not heard of the
 // closing yet is refused with a 409, and the page then shows the reason instead of the form.
 

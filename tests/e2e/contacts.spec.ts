@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { openSignedIn, PASSWORD, registerViaApi, uniqueEmail, waitForPeer, type Mail } from './helpers';
 
 // Settings → Contact details on a phone: changing the e-mail address needs the current password,
-// the new address confirms by its link, and the old one is told with a way to undo (issue 27).
+// the new address confirms by its link, and the old one is told with a way to undo (PRODUCT.md, Privacy).
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MESSAGES } from '../../apps/web/src/found/messages';
 import { labelledItem, PHONE } from './finderFixtures';
 
-// Issue 24, item 5: a number the finder typed is never dropped on the way (named in its field until
+// A number the finder typed is never dropped on the way (named in its field until
 // fixed or cleared). The axe check of every label state, with this form's named number and its
 // confirmation, is in label-states.spec.ts.
 

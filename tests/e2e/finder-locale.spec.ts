@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { bearer, labelledItem, ok, reportAndTalk } from './finderFixtures';
 
-// Times on the finder's pages are the finder's (issue 25): their browser's locale (Chromium's
+// Times on the finder's pages are the finder's (PRODUCT.md, Conversations): their browser's locale (Chromium's
 // `locale`) says 24-hour (en-GB, es, fr) or 12-hour (en-US), in their time zone; a day other than
 // today is the spec's MM-DD-YYYY before the time.
 

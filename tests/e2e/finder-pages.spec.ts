@@ -100,7 +100,7 @@ test('the owner, back on their label after a report, marks it recovered and gets
   await shot(page, 'en-owner-voucher');
 
   // Back on the label with nothing open: their item and their messages, never a form to themselves
-  // (issue 24), whether they open the finder page or scan the printed label.
+  // (PRODUCT.md, Label states), whether they open the finder page or scan the printed label.
   for (const path of [`/found/${label.code}`, `/qr/${label.code}`]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Your item: Blue backpack' })).toBeVisible();

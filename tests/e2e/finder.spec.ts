@@ -68,7 +68,7 @@ test('without a phone: the confirmation, both buttons; location refused is ignor
   await expect(f.dialog).toHaveCount(0);
 
   await f.message.fill('On the bench by the pond.');
-  // Not a whole number: said at the field, nothing asked or sent (issue 24: no number silently dropped).
+  // Not a whole number: said at the field, nothing asked or sent (no number silently dropped).
   await f.phone.fill('555-12');
   await f.submit.click();
   await expect(

@@ -5,7 +5,7 @@ import { seriousFindings } from './axe';
 import { freshCode, LABEL_STATES, labelledItem, PHONE, STATE_ITEM } from './finderFixtures';
 import { openSignedIn, registerViaApi } from './helpers';
 
-// Issue 24: whatever state a printed label is in, a visitor at /qr/{code} gets the light finder
+// Whatever state a printed label is in, a visitor at /qr/{code} gets the light finder
 // page with that state in the first response, in their language, and every message they send opens
 // a conversation they can come back to. Each of those pages passes axe-core on a phone, in each
 // language (and, in English, the form with a number named as wrong and its confirmation open).

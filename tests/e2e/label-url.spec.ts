@@ -87,7 +87,7 @@ test("the owner at their own label's /qr/{code} gets the owner flow and the owne
   const seen = requests(page);
   await openSignedIn(page, { user, sessionToken: label.owner.token }, `/qr/${label.code}`);
   await expect(page).toHaveURL(new RegExp(`/found/${label.code}$`));
-  // Their own item, never a form addressed to themselves (issue 24).
+  // Their own item, never a form addressed to themselves (PRODUCT.md, Label states).
   await expect(page.getByRole('heading', { name: 'Your item: Grey laptop bag' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Message Owner' })).toHaveCount(0);
   expect(seen.some((r) => r.path === `/api/qr-code-event/${label.code}`)).toBe(true);

@@ -7,7 +7,7 @@ import { PEER_URL } from './peerPorts';
 const textsTo = async (request: APIRequestContext, to: string) =>
   ((await (await request.get(`${PEER_URL}/texts`)).json()) as { to: string }[]).filter((t) => t.to === to);
 
-// Issue 15, "until the item is home": lost mode seen by the owner and by a finder on a phone
+// Until the item is home (PRODUCT.md, Lost mode): lost mode seen by the owner and by a finder on a phone
 // (390 × 844), and a finder messaging the owner of a label that is on no item.
 
 const PHONE_390 = {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { bearer, labelledItem, ok } from './finderFixtures';
 import { openSignedIn } from './helpers';
 
-// Issue 25: a scan of an item in lost mode reaches the owner's open app at once: a toast with a
+// A scan of an item in lost mode reaches the owner's open app at once: a toast with a
 // map link when the finder shared where, a count in the title, and the place in the scan list.
 
 test('a lost item’s scan shows a toast with the map, counts in the title and lists where', async ({

@@ -3,7 +3,7 @@ import { newSet } from './adminHelpers';
 import { PASSWORD, authForm, uniqueEmail } from './helpers';
 import { adminToken, apiAs, claim, newOwner, openAs, printedSet } from './ownerHelpers';
 
-// Scanning a label (/qr/{code}) and claiming it: spec sections 2 and 4, DESIGN.md "Scan outcomes".
+// Scanning a label (/qr/{code}) and claiming it: PRODUCT.md, Screens, States and Label states.
 
 test.describe('claiming labels', () => {
   test('a visitor opens a label URL, signs up inside the claim dialog and ends on /items owning the code', async ({

@@ -3,7 +3,7 @@ import { reportAndTalk } from './finderFixtures';
 import { adminSession } from './helpers';
 import { assignCode, claim, createItem, newOwner, openAs, printedSet } from './ownerHelpers';
 
-// /dashboard, /events and /reports: spec section 2; live updates over server-sent events.
+// /dashboard, /events and /reports: PRODUCT.md, Screens; live updates over server-sent events.
 
 test.describe('dashboard', () => {
   test('shows the right counts, and a found report arrives live without a reload', async ({

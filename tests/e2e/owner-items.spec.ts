@@ -11,7 +11,7 @@ import {
   solidPng,
 } from './ownerHelpers';
 
-// /create and /items: spec sections 2, 4, 5 and 8.
+// /create and /items: PRODUCT.md, Screens, States, Validation and Errors.
 
 const card = (page: Page, name: string) =>
   page.locator('article.item-card').filter({ has: page.getByRole('heading', { name, exact: true }) });

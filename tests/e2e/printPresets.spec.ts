@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { adminSession } from './adminHelpers';
 import { openSignedIn } from './helpers';
 
-// Issue 28: an admin saves template + printer + offsets + start as a named preset on the print
+// An admin saves template + printer + offsets + start as a named preset on the print
 // page, and picking it later sets the template and the start again.
 test('save a preset on the print page, pick it after a reload, delete it', async ({ page, request }) => {
   const admin = await adminSession(request);

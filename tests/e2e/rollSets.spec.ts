@@ -3,7 +3,7 @@ import type { QrCodeSetDetail } from '@homing/shared';
 import { adminSession } from './adminHelpers';
 import { openSignedIn } from './helpers';
 
-// Issue 28: a set made from a roll template holds the number of labels the admin asks for.
+// A set made from a roll template holds the number of labels the admin asks for.
 test('an admin makes a set of 12 labels on a Brother DK-11218 roll', async ({ page, request }) => {
   const admin = await adminSession(request);
   await openSignedIn(page, admin, '/admin/qr-sets');

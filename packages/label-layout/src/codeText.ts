@@ -24,7 +24,7 @@ export function printedCode(value: string): string {
 }
 
 /**
- * The line under the address on an instance with an SMS number (issue 29): the code as printed,
+ * The line under the address on an instance with an SMS number (PRODUCT.md, Finders who text): the code as printed,
  * which the inbound text parser reads as is (groups, dash and check symbol), and the number as
  * configured ("or text K7M2P 9QX4T-R to +1 555 010 0199").
  */

@@ -84,7 +84,7 @@ export interface LabelContentLayout {
 }
 
 /**
- * Where a label puts the instance's SMS number (issue 29): a sixth line under the address, which
+ * Where a label puts the instance's SMS number (PRODUCT.md, Finders who text): a sixth line under the address, which
  * takes room from the symbol, or split into the circle's side segments, which do not.
  */
 export type SmsLinePlacement = 'below' | 'sides';
@@ -94,7 +94,7 @@ export interface LabelContentOptions {
   readonly quietZoneModules?: number;
   /** Kept clear along the circle's edge so a label printed off by this much loses nothing. */
   readonly edgeInset?: Mm;
-  /** Room for the instance's SMS number (issue 29): under the address, or in the side segments. */
+  /** Room for the instance's SMS number (PRODUCT.md, Finders who text): under the address, or in the side segments. */
   readonly smsLine?: SmsLinePlacement;
 }
 

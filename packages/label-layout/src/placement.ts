@@ -34,7 +34,7 @@ export function isValidStart(template: LabelTemplate, start: StartPosition): boo
 
 function clampOne(value: unknown, max: number): number {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  // Form input that is not a number at all falls back to the first label (spec section 5).
+  // Form input that is not a number at all falls back to the first label (PRODUCT.md, Validation).
   if (typeof number !== 'number' || !Number.isFinite(number)) return 1;
   return Math.min(max, Math.max(1, Math.trunc(number)));
 }

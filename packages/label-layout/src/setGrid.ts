@@ -1,4 +1,4 @@
-/** Rows × columns a set is shown and split in (spec section 3, "Set layout grid"). */
+/** Rows × columns a set is shown and split in (PRODUCT.md, Entities, "Set layout grid"). */
 export interface SetGrid {
   readonly rows: number;
   readonly columns: number;

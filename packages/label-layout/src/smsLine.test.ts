@@ -1,5 +1,5 @@
 /**
- * The instance's SMS number on labels whose circle has no room for a sixth line (issue 29): "or
+ * The instance's SMS number on labels whose circle has no room for a sixth line (PRODUCT.md, Finders who text): "or
  * text the code to" up the left segment beside the symbol and the number down the right, turned
  * 90°. Every corner of both boxes stays 0.5 mm inside the circle and outside the quiet zone, clear
  * of the other lines' bands, at no smaller type than the other lines accept, and the symbol keeps

@@ -12,7 +12,7 @@ import { MAX_LABEL_VERSION } from './symbolChoice';
 import type { LabelTemplate } from './templates';
 
 /**
- * The left side line of a round label (issue 29): read on into the number on the right, "or text
+ * The left side line of a round label (PRODUCT.md, Finders who text): read on into the number on the right, "or text
  * the code to +1 555 010 0199", the code being the one printed under the symbol.
  */
 export const SMS_SIDE_WORDS = 'or text the code to';

@@ -19,7 +19,7 @@ export function rowsPerSetOptions(codeCount: number): number[] {
 
 /**
  * The children a split creates, or null when there is nothing to preview (rowsPerSet 0, not a
- * whole number, or more than the set's rows; spec section 5). Values between half the rows and all
+ * whole number, or more than the set's rows; PRODUCT.md, Validation). Values between half the rows and all
  * rows are not offered by the dialog but still preview, as the spec only rules out the ones above.
  */
 export function splitPreview(codeCount: number, rowsPerSet: number): SplitChild[] | null {

@@ -68,7 +68,7 @@ export interface LabelTemplate {
    */
   readonly qrReadNote?: string;
   /**
-   * Where the instance's SMS number goes (issue 29): `below`, a sixth line "or text CODE to +1 555 …"
+   * Where the instance's SMS number goes (PRODUCT.md, Finders who text): `below`, a sixth line "or text CODE to +1 555 …"
    * under the address, on labels where it keeps the modules at the 0.292 mm `npm run
    * bench:label-read` accepts (Avery 22805, L7160); `sides`, "or text the code to" up the circle's
    * left segment and the number down its right, beside the quiet zone, taking nothing from the
@@ -160,7 +160,7 @@ const insetsPt = (top: number, right: number, bottom: number, left: number): Ins
 const mmPt = (value: number): Pt => mmToPt(mm(value) as Mm);
 const inPt = (value: number): Pt => inchToPt(inch(value));
 
-/** Avery 4221: 0.75 in circles on a 1.0 in pitch, 8 × 10 on US Letter (spec section 9). */
+/** Avery 4221: 0.75 in circles on a 1.0 in pitch, 8 × 10 on US Letter (PRODUCT.md, Limits). */
 export const avery4221: LabelTemplate = sheet({
   id: 'avery-4221',
   name: '3/4" Round',

@@ -1,4 +1,4 @@
-// Business constants of spec section 9 and the design's decisions; one definition for every app.
+// Business constants in PRODUCT.md (Limits) and the design's decisions; one definition for every app.
 export const PASSWORD_MIN_LENGTH = 8;
 export const PHONE_COUNTRY_CODE = '+1';
 export const ITEMS_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 /**
- * A set name is printed whole (issue 26): one that does not fit its line even smaller and narrowed
+ * A set name is printed whole (PRODUCT.md, Printing): one that does not fit its line even smaller and narrowed
  * goes on two lines, never cut with "…"; pdftotext shows the whole name and no ink comes within
  * 0.5 mm of the label's edge. Needs poppler-utils (under CI=true its absence fails).
  */

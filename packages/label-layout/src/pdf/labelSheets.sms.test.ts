@@ -1,5 +1,5 @@
 /**
- * The instance's SMS number on the labels (issue 29): "or text CODE to +1 555 …" under the address
+ * The instance's SMS number on the labels (PRODUCT.md, Finders who text): "or text CODE to +1 555 …" under the address
  * on the templates with room for a sixth line (`smsLine: 'below'`), "or text the code to" up the
  * left side of the symbol and the number down its right on the others (Avery 4221, the 1" round),
  * in full, inside the label, clear of the symbol's quiet zone, the symbol unchanged and still read

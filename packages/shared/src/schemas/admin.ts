@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { PAGES_TO_PRINT } from '../constants';
 import { safeText } from './text';
 
-// Payloads and answers of the admin API (spec sections 3 and 7) and the texts its screens show
-// (spec section 8). Rows and columns in answers are 1-based, as the split dialog shows them.
+// Payloads and answers of the admin API (PRODUCT.md, Entities and Calls) and the texts its screens show
+// (PRODUCT.md, Errors). Rows and columns in answers are 1-based, as the split dialog shows them.
 
 /** Labels on the largest sheet (Avery 4221); a bulk page never holds more. */
 export const MAX_CODES_PER_PAGE = 80;
-/** Bulk creation: at most 10 pages of 80 (spec section 9). */
+/** Bulk creation: at most 10 pages of 80 (PRODUCT.md, Limits). */
 export const MAX_BULK_CODES = PAGES_TO_PRINT.max * MAX_CODES_PER_PAGE;
 
 const wholeNumber = (name: string, min: number, max: number) =>
@@ -189,7 +189,7 @@ export interface SplitSetResult {
 export const markSetsPrintedResult = z.object({ updatedCount: z.number().int().min(0) });
 export type MarkSetsPrintedResult = z.infer<typeof markSetsPrintedResult>;
 
-/** Texts of spec section 8 for the admin screens. */
+/** Texts in PRODUCT.md (Errors) for the admin screens. */
 export const ADMIN_MESSAGES = {
   loadTemplatesFailed: 'Failed to load templates',
   createCodesFailed: 'Failed to create QR codes',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text';
 
-// Scanning, claiming and assigning labels (spec sections 2, 3 and 7; DESIGN.md "Scan outcomes").
+// Scanning, claiming and assigning labels (PRODUCT.md: Screens, Entities, Calls and Label states).
 
 export const SCAN_RESULT_TYPES = [
   'assignment_pending',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API answer: `{ success, data, error }` (spec section 7). */
+/** Every API answer: `{ success, data, error }` (PRODUCT.md, Calls). */
 export type Envelope<T> =
   { success: true; data: T; error: null } | { success: false; data: null; error: string; code?: string };
 

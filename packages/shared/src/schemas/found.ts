@@ -21,7 +21,7 @@ export const FOUND_MESSAGES = {
 const text = (label: string, max: number, opts: { multiline?: boolean } = {}) =>
   safeText(label, opts).trim().max(max);
 
-/** Latitude/longitude arrive as text with 4 decimals (spec section 3); numbers are accepted too. */
+/** Latitude/longitude arrive as text with 4 decimals (PRODUCT.md, Entities); numbers are accepted too. */
 const coordinate = (limit: number) =>
   z
     .union([
@@ -56,7 +56,7 @@ export const foundReportRequest = z
       .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), FOUND_MESSAGES.email)
       .optional()
       .default(''),
-    // The spec's +1 and 10 digits, or (issue 15) any valid international number in E.164.
+    // The spec's +1 and 10 digits, or (PRODUCT.md, Validation) any valid international number in E.164.
     finderPhone: safeText('Phone')
       .superRefine((v, ctx) => {
         if (isAcceptedFinderPhone(v)) return;
@@ -81,7 +81,7 @@ export const foundReportRequest = z
     reportMetadata: reportMetadata.optional(),
     /** The finder page's language: what we send the finder (link, replies) is written in it. */
     locale: z.enum(FINDER_LOCALES, { error: FOUND_MESSAGES.locale }).optional().default('en'),
-    /** The finder page's first-party id: an owner's block holds it (issue 24), never an address. */
+    /** The finder page's first-party id: an owner's block holds it (PRODUCT.md, Conversations), never an address. */
     deviceId: text('deviceId', 64).optional(),
   })
   .refine((r) => (r.latitude == null) === (r.longitude == null), {

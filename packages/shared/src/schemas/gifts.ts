@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { safeText } from './text';
 
 /**
- * The gift explained (issue 25): what admins say about the finder's gift (the voucher an owner gets
- * for a recovery), and why a recovery did not earn one (issue 27: a real conversation, a monthly cap).
+ * The gift explained (PRODUCT.md, Recovery): what admins say about the finder's gift (the voucher an owner gets
+ * for a recovery), and why a recovery did not earn one (a real conversation, a monthly cap).
  */
 export const GIFT_LIMITS = { textMax: 500, urlMax: 500, validDaysMax: 3650, monthlyLimitMax: 50 } as const;
 

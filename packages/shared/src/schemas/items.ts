@@ -4,7 +4,7 @@ import { ITEMS_PAGE_SIZE } from '../constants';
 import { lostInfo } from './lost';
 import { nameText, safeText } from './text';
 
-// Items, their photos, pending QR assignments and the owner's dashboard (spec sections 3 and 7).
+// Items, their photos, pending QR assignments and the owner's dashboard (PRODUCT.md, Entities and Calls).
 
 export const ITEM_NAME_MAX = 100;
 export const ITEM_DESCRIPTION_MAX = 2000;
@@ -40,7 +40,7 @@ export const item = z.object({
   /** The assigned label's code value, or null. */
   qrCode: z.string().nullable(),
   createdAt: z.string(),
-  /** Lost mode (issue 15): null or absent when the item is not lost. */
+  /** Lost mode (PRODUCT.md, Lost mode): null or absent when the item is not lost. */
   lost: lostInfo.nullable().optional(),
 });
 export type Item = z.infer<typeof item>;

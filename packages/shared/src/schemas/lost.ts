@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameText, safeText } from './text';
 
-// Lost mode (issue 15): the owner marks an item lost, optionally stolen, with a message for
+// Lost mode (PRODUCT.md, Lost mode): the owner marks an item lost, optionally stolen, with a message for
 // finders and an optional reward; finders see it on the label's page.
 
 export const LOST_MESSAGE_MAX = 500;

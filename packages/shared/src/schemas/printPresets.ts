@@ -14,7 +14,7 @@ const startNumber = (what: 'column' | 'row') =>
     .max(100, `The start ${what} must be 100 or less`);
 
 /**
- * A named print preset (issue 28): the label template, the printer, the printer's offsets and the
+ * A named print preset (PRODUCT.md, Printing): the label template, the printer, the printer's offsets and the
  * start position, saved by an admin under a name and chosen again in one step. Whether the start
  * fits the template's grid is checked where the templates are known (label-layout's isValidStart).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, formatPhoneDisplay, looksLikePhone, parseContact, toE164 } from './contact';
 import { finderPhoneForReport, formatFinderPhone } from './finderPhone';
 
-describe('parseContact (spec section 5)', () => {
+describe('parseContact (PRODUCT.md, Validation)', () => {
   it.each([
     ['', CONTACT_MESSAGES.empty],
     ['   ', CONTACT_MESSAGES.empty],

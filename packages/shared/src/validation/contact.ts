@@ -1,4 +1,4 @@
-// Spec section 5: the registration contact field accepts an e-mail or a US phone number.
+// PRODUCT.md, Validation: the registration contact field accepts an e-mail or a US phone number.
 export const CONTACT_MESSAGES = {
   empty: 'Please provide an email address',
   invalidPhone: 'Please enter a valid phone number (10 digits)',

@@ -2,7 +2,7 @@
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
-/** Spec section 9: the device type is detected from the user agent. */
+/** PRODUCT.md, Limits: the device type is detected from the user agent. */
 export function detectDeviceType(userAgent: string): DeviceType {
   const ua = userAgent.toLowerCase();
   if (/ipad|tablet|playbook|silk|kindle|(android(?!.*mobile))/.test(ua)) return 'tablet';

@@ -1,5 +1,5 @@
-// The finder's phone. Spec section 5 (US): digits only, at most 10, shown as 555-123-4567, sent as
-// +1 and 10 digits. Numbers of other countries (issue 15) are in intlPhone.ts, which carries
+// The finder's phone. PRODUCT.md, Validation (US): digits only, at most 10, shown as 555-123-4567, sent as
+// +1 and 10 digits. Numbers of other countries (PRODUCT.md, Validation) are in intlPhone.ts, which carries
 // libphonenumber-js's metadata: the finder page loads it only when a finder picks another country.
 // No zod and no metadata here: the finder bundle imports this file.
 import { PHONE_COUNTRIES } from './phoneCountries';

@@ -84,7 +84,7 @@ describe('international finder phones', () => {
   });
 });
 
-describe('a typed number checked as the server checks it (issue 24: none silently dropped)', () => {
+describe('a typed number checked as the server checks it (none silently dropped)', () => {
   it.each([
     ['', 'GB', { ok: true, e164: '' }],
     ['07911 12', 'GB', { ok: false, problem: 'incomplete' }],

@@ -1,4 +1,4 @@
-// International finders' phones (issue 15), with libphonenumber-js's `min` metadata: any valid
+// International finders' phones (PRODUCT.md, Validation), with libphonenumber-js's `min` metadata: any valid
 // number of any country, sent as E.164; the US keeps the spec's own rules (finderPhone.ts). The
 // server checks every report with it; the finder page loads it only for a country other than the US.
 import {
@@ -51,7 +51,7 @@ export function phoneForReport(display: string, country: CountryCode): string {
 
 /**
  * A number of any country checked as the server checks it (isAcceptedFinderPhone): its E.164 form,
- * or why it cannot be sent. The page shows the problem in the field (issue 24: no number is dropped).
+ * or why it cannot be sent. The page shows the problem in the field (no number is dropped).
  * A US number typed without "+" is checkUsPhone's (finderPhone.ts, in the page's main chunk).
  */
 export function checkPhone(display: string, country: CountryCode): PhoneCheck {
@@ -73,7 +73,7 @@ export function checkPhone(display: string, country: CountryCode): PhoneCheck {
 }
 
 /**
- * Ranges we never text (issue 27): they cost the sender per message or reach no person's phone.
+ * Ranges we never text (PRODUCT.md, Privacy): they cost the sender per message or reach no person's phone.
  * +881 satellite (Iridium, Globalstar), +882/+883 international networks, +870 Inmarsat, +979
  * international premium rate, +808 shared cost; in North America, +1 900 and +1 976 premium lines.
  */
