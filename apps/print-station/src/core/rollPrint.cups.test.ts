@@ -14,7 +14,7 @@ import type { LabelTemplate } from '@homing/label-layout';
 import { getTemplate, labelQrText } from '@homing/label-layout';
 import { renderLabelSheetsPdf } from '@homing/label-layout/pdf';
 import type { QrCodeSetDetail } from '@homing/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../packages/label-layout/test/ciTools';
 import type { GrayImage } from '../../../../packages/label-layout/test/rasterDecode';
 import { decodeAll, hasPdftoppm, rasterise } from '../../../../packages/label-layout/test/rasterDecode';
@@ -22,6 +22,7 @@ import { hasZbarimg, zbarReadWindows } from '../../../../packages/label-layout/t
 import { ippJobAttributes } from '../testing/cups';
 import { decodeBrotherQl, decodeDymoLabelWriter } from '../testing/printerStreams';
 import {
+  clearStream,
   DYMO_QUEUE,
   hasRollQueues,
   lastStream,
@@ -129,6 +130,10 @@ describe.skipIf(skip)('roll label printers through CUPS and their drivers', () =
     t = await startStationServer();
     home = mkdtempSync(join(tmpdir(), 'station-rolls-'));
     history = new JobHistory(join(home, 'history.jsonl'));
+  });
+  // Each test reads only the streams of its own jobs.
+  beforeEach(() => {
+    for (const queue of [QL_QUEUE, DYMO_QUEUE]) clearStream(queue);
   });
   afterAll(async () => {
     for (const queue of [QL_QUEUE, DYMO_QUEUE]) restartRollQueue(queue);
