@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { QrCodeSetDetail, QrCodeSetSummary } from '@homing/shared';
 import { adminApi, adminSession, newSet, printCalls, readQrCodes, stubPrinting } from './adminHelpers';
+import { seriousFindings } from './axe';
 import { openSignedIn, registerViaApi } from './helpers';
 
 const row = (page: Page, setId: string) => page.locator(`.set-row[data-set-id="${setId}"]`);
@@ -72,11 +73,37 @@ test.describe('admin: QR code sets', () => {
     await expect(children).toHaveCount(0);
     await setRow.getByRole('button', { name: 'View 5 child sets' }).click();
     await expect(children).toHaveCount(5);
+    // The split set no longer offers Split; the page reads h1, then each set's h2, its children's h3.
+    await expect(setRow.getByRole('button', { name: 'Split...' })).toHaveCount(0);
+    await expect(setRow.getByRole('heading', { level: 2, name: set.name })).toBeVisible();
+    await expect(children.first().getByRole('heading', { level: 3 })).toBeVisible();
+
+    // The child list scrolls beyond 200 px, from the keyboard too: it takes focus, End scrolls it.
+    const list = setRow.getByRole('region', { name: `Child sets of ${set.name}` });
+    const scrollTop = () => list.evaluate((el) => el.scrollTop);
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await list.focus();
+    await expect(list).toBeFocused();
+    await page.keyboard.press('End');
+    await expect.poll(scrollTop).toBeGreaterThan(0);
+    await page.keyboard.press('Home');
+    await expect.poll(scrollTop).toBe(0);
+    expect(await seriousFindings(page)).toEqual([]);
 
     // Release the first child; the parent's Released bar is the share of released children.
     const first = children.first();
     const firstId = (await first.getAttribute('data-set-id'))!;
+    // Release asks first; Cancel changes nothing.
+    const childName = `${set.name}, rows 1-2`;
     await first.getByRole('button', { name: 'Release' }).click();
+    const ask = page.getByRole('alertdialog', { name: `Release ${childName}?` });
+    await expect(ask).toContainText('Owners can then claim its 16 codes.');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(row(page, firstId).locator('.badge')).toHaveText('Printed');
+    await first.getByRole('button', { name: 'Release' }).click();
+    await ask.getByRole('button', { name: 'Release' }).click();
+    await expect(ask).toBeHidden();
     await expect(row(page, firstId).locator('.badge')).toHaveText('Released');
     await expect(row(page, firstId).getByRole('button', { name: 'Release' })).toHaveCount(0);
     await expect(bar(page, set.id, 'Released')).toHaveAttribute('aria-valuenow', '20');

@@ -87,6 +87,18 @@ describe('POST /api/admin/qr-sets/split', () => {
     expect(await t.server.db.knex('qr_code_sets').where({ parentSetId: parent.id })).toHaveLength(2);
   });
 
+  it('refuses a released top-level set with 409, making no children', async () => {
+    // Sets released whole before sets were split (and the demo data) exist; owners may hold their codes.
+    const parent = await t.printedSet();
+    await t.server.db.knex('qr_code_sets').where({ id: parent.id }).update({ isReleased: true });
+    const res = await t.split({ setId: parent.id, rowsPerSet: 2 });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, data: null, code: 'split_released_set' });
+    expect(res.body.error).toBe('A released set cannot be split: owners may already hold its codes');
+    expect(await t.server.db.knex('qr_code_sets').where({ parentSetId: parent.id })).toHaveLength(0);
+    expect(await codesOf(parent.id)).toHaveLength(parent.qrCodes.length);
+  });
+
   it('accepts 1 to half the rows per set, else 400', async () => {
     const parent = await t.printedSet();
     for (const rowsPerSet of [0, 6, 10, 1.5]) {

@@ -9,11 +9,13 @@ export const SPLIT_REFUSALS = {
   child: () => conflict('split_child_set', 'A child set cannot be split again'),
   notPrinted: () => conflict('split_unprinted_set', 'Only a printed set can be split. Print it first.'),
   alreadySplit: () => conflict('set_already_split', 'This set has already been split'),
+  released: () =>
+    conflict('split_released_set', 'A released set cannot be split: owners may already hold its codes'),
   empty: () => conflict('split_empty_set', 'This set has no codes to split'),
 };
 
 /**
- * Splits a printed top-level set into child sets of whole rows (`rowsPerSet` each, the last
+ * Splits a printed, unreleased top-level set with no children into child sets of whole rows (`rowsPerSet` each, the last
  * possibly fewer). The codes move to the children and keep their row and column, so a child
  * still prints and reads in sheet order. Children are printed like their parent and wait to be
  * released. The parent row is locked first, so two admins cannot split one set twice.
@@ -26,6 +28,7 @@ export async function setSplitter(
   if (parent.parentSetId) throw SPLIT_REFUSALS.child();
   if (!parent.isPrinted) throw SPLIT_REFUSALS.notPrinted();
   if (parent.childCount > 0) throw SPLIT_REFUSALS.alreadySplit();
+  if (parent.isReleased) throw SPLIT_REFUSALS.released();
   if (codes.length === 0) throw SPLIT_REFUSALS.empty();
 
   const maxRows = Math.floor(parent.rows / 2);

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { getTemplate } from '@homing/label-layout';
 import { ADMIN_MESSAGES, type QrCodeSetSummary } from '@homing/shared';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { useAdminServices } from '../AdminServices';
 import { errorText } from '../adminApi';
@@ -15,7 +16,11 @@ import '../admin.css';
 import '../print/print.css';
 import './sets.css';
 
-type Modal = { kind: 'create' } | { kind: 'split'; set: QrCodeSetSummary } | null;
+type Modal =
+  | { kind: 'create' }
+  | { kind: 'split'; set: QrCodeSetSummary }
+  | { kind: 'release'; set: QrCodeSetSummary }
+  | null;
 
 /**
  * Where a set's first label goes on a partly used sheet, as on the bulk print page: blank fields
@@ -131,6 +136,7 @@ export function QrSetsScreen() {
     setBusySetId(set.id);
     const result = await admin.markReleased([set.id]);
     setBusySetId(null);
+    setModal(null);
     if (!result.success)
       return setMessage({ tone: 'error', text: errorText(result, ADMIN_MESSAGES.releaseFailed) });
     setMessage({ tone: 'success', text: `${setDisplayName(set)} is released.` });
@@ -141,7 +147,7 @@ export function QrSetsScreen() {
     busySetId,
     onPrint: (set) => void print(set),
     onSplit: (set) => openModal({ kind: 'split', set }),
-    onRelease: (set) => void release(set),
+    onRelease: (set) => openModal({ kind: 'release', set }),
     onDownload: (set) => {
       const start = setStart(set, startText);
       void services
@@ -247,6 +253,18 @@ export function QrSetsScreen() {
           error={modalError}
           onCancel={() => setModal(null)}
           onSplit={(rowsPerSet) => void split(modal.set, rowsPerSet)}
+        />
+      )}
+      {modal?.kind === 'release' && (
+        <ConfirmDialog
+          open
+          title={`Release ${setDisplayName(modal.set)}?`}
+          message={`Owners can then claim its ${modal.set.codeCount} codes. A released set cannot be taken back or split.`}
+          confirmLabel="Release"
+          busyLabel="Releasing..."
+          busy={busySetId === modal.set.id}
+          onConfirm={() => void release(modal.set)}
+          onCancel={() => setModal(null)}
         />
       )}
     </div>

@@ -43,14 +43,16 @@ export function SetRow({
   const busy = actions.busySetId === set.id;
   const anyBusy = actions.busySetId !== null;
   const childCount = childSets.length;
+  const Heading = parent ? 'h3' : 'h2';
   return (
     <div className={`set-row${parent ? ' set-row--child' : ''}`} data-set-id={set.id}>
       <div className="set-row__head">
         <div className="set-row__title">
-          <h3 className="set-row__name">
+          {/* Headings in order under the page's h1: a top-level set is an h2, its children h3. */}
+          <Heading className="set-row__name">
             {setDisplayName(set)}
             {parent && <span className="set-row__parent"> (from {setDisplayName(parent)})</span>}
-          </h3>
+          </Heading>
           <p className="set-row__meta">
             <span>{set.codeCount} codes</span>
             <span>Created: {formatDate(set.createdAt)}</span>
@@ -116,7 +118,13 @@ export function SetRow({
       </div>
       {showCodes && <SetCodes setId={set.id} admin={admin} />}
       {expanded && childCount > 0 && (
-        <div className="set-children" role="group" aria-label={`Child sets of ${setDisplayName(set)}`}>
+        // It scrolls beyond 200 px, so it takes focus: the arrow keys then scroll it.
+        <div
+          className="set-children"
+          role="region"
+          tabIndex={0}
+          aria-label={`Child sets of ${setDisplayName(set)}`}
+        >
           {childSets.map((child) => (
             <SetRow key={child.id} set={child} parent={set} actions={actions} admin={admin} />
           ))}

@@ -95,6 +95,7 @@ describe('row actions (PRODUCT.md, States)', () => {
     expect(canSplit(set())).toBe(false);
     expect(canSplit(set({ isPrinted: true, childCount: 5 }))).toBe(false);
     expect(canSplit(set({ isPrinted: true, parentSetId: 'p' }))).toBe(false);
+    expect(canSplit(set({ isPrinted: true, isReleased: true }))).toBe(false);
   });
 
   it('offers Release only for a printed child not yet released', () => {

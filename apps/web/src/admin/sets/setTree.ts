@@ -71,7 +71,8 @@ export function setProgress(set: QrCodeSetSummary, children: readonly QrCodeSetS
 
 /** PRODUCT.md, States: which row actions a set offers. The server enforces the same rules. */
 export const canPrint = (set: QrCodeSetSummary) => !set.parentSetId && !set.isPrinted && set.childCount === 0;
-export const canSplit = (set: QrCodeSetSummary) => !set.parentSetId && set.isPrinted && set.childCount === 0;
+export const canSplit = (set: QrCodeSetSummary) =>
+  !set.parentSetId && set.isPrinted && !set.isReleased && set.childCount === 0;
 export const canRelease = (set: QrCodeSetSummary) => !!set.parentSetId && set.isPrinted && !set.isReleased;
 
 export type SetStatus = 'not-printed' | 'printed' | 'split' | 'released';
