@@ -3,6 +3,7 @@ import {
   PASSWORD,
   authForm,
   header,
+  openSignedIn,
   registerViaApi,
   storedSession,
   uniqueEmail,
@@ -32,6 +33,32 @@ test.describe('registration', () => {
     const stored = await storedSession(page);
     expect(stored.sessionToken).toBeTruthy();
     expect(JSON.parse(stored.currentUser!)).toMatchObject({ email, name: 'Ada Lovelace', isAdmin: false });
+  });
+
+  test.describe('in London', () => {
+    test.use({ timezoneId: 'Europe/London' });
+    test("keeps the browser's time zone: Settings shows it in force, on a device in another zone too", async ({
+      page,
+      browser,
+    }) => {
+      await page.goto('/auth/createAccount');
+      const form = authForm(page);
+      await form.contact.fill(uniqueEmail('zone'));
+      await form.password.fill(PASSWORD);
+      await form.submit.click();
+      await expect(page).toHaveURL('/dashboard');
+      const stored = await storedSession(page);
+      // The owner opens Settings on a laptop set to New York: the zone shown is the one in force.
+      const elsewhere = await browser.newContext({ timezoneId: 'America/New_York' });
+      try {
+        const laptop = await elsewhere.newPage();
+        const session = { sessionToken: stored.sessionToken!, user: JSON.parse(stored.currentUser!) };
+        await openSignedIn(laptop, session, '/settings');
+        await expect(laptop.getByLabel('Time zone')).toHaveValue('Europe/London');
+      } finally {
+        await elsewhere.close();
+      }
+    });
   });
 
   test('by phone: opt-in shown only for a phone, ticked, with its recommendation dialog', async ({

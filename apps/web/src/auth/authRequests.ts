@@ -55,7 +55,18 @@ export async function requestLogin(api: ApiClient, identifier: string, password:
   return toAuthOutcome(result, 'login');
 }
 
+/** This browser's IANA time zone, sent at sign-up so the owner's messages read in their own time. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function requestRegister(api: ApiClient, payload: RegisterPayload) {
-  const result = await api.post<AuthData>('/api/auth/register', payload, { auth: false });
+  const timeZone = browserTimeZone();
+  const body = timeZone ? { ...payload, timeZone } : payload;
+  const result = await api.post<AuthData>('/api/auth/register', body, { auth: false });
   return toAuthOutcome(result, 'register');
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { parseContact } from '../validation/contact';
+import { isTimeZone } from '../validation/quietHours';
 import { nameText, safeText } from './text';
 
 export const SMS_OPT_IN_REQUIRED =
@@ -26,6 +27,9 @@ export const registerRequest = z
     phoneNumber: safeText('Phone number').max(32, 'Please enter a valid phone number (10 digits)').optional(),
     // Not in the spec's payload: the web form only sends phones with opt-in; false is refused.
     smsOptIn: z.boolean().optional(),
+    // Not in the spec's payload: the browser's IANA zone, so times in messages are the owner's own
+    // from the first one (the Settings page changes it later).
+    timeZone: z.string().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
   })
   .transform((body, ctx) => {
     const raw = body.email ?? body.phoneNumber ?? '';
@@ -55,6 +59,7 @@ export const registerRequest = z
       email: contact.kind === 'email' ? contact.email : null,
       phoneNumber: contact.kind === 'phone' ? contact.phoneNumber : null,
       smsOptIn: contact.kind === 'phone',
+      timeZone: body.timeZone ?? null,
     };
   });
 export type RegisterRequest = z.input<typeof registerRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { PASSWORD_TOO_SHORT } from './auth';
+import { isTimeZone } from '../validation/quietHours';
 import { nameText } from './text';
 
 // The owner's settings (`/settings`, `/api/users/me/...`): profile, password, notification
@@ -43,15 +44,6 @@ export type AccountDeleteRequest = z.infer<typeof accountDeleteRequest>;
 export const clockTime = z
   .string({ error: 'Use a time such as 22:00' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SETTINGS_MESSAGES.badTime);
-
-export const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export const ESCALATION_DELAY_MESSAGE = 'Choose between 5 and 1440 minutes';
 

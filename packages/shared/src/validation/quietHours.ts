@@ -10,6 +10,16 @@ export interface QuietHours {
   timeZone: string;
 }
 
+/** An IANA time zone name this engine knows ("Europe/London"). */
+export const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export const minutesOfClock = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);

@@ -36,6 +36,25 @@ describe('POST /api/auth/register', () => {
     expect(res.body.user).not.toHaveProperty('passwordHash');
   });
 
+  it("keeps the browser's time zone from sign-up for the owner's message times; refuses an unknown zone", async () => {
+    const res = await server.api<{ sessionToken: string }>('POST', '/api/auth/register', {
+      body: { email: uniqueEmail('zone'), password: 'password1', timeZone: 'Europe/London' },
+    });
+    expect(res.status).toBe(201);
+    const prefs = await server.api<{ data: { quietHours: { enabled: boolean; timeZone: string } } }>(
+      'GET',
+      '/api/users/me/notification-preferences',
+      { token: res.body.sessionToken },
+    );
+    expect(prefs.body.data.quietHours).toMatchObject({ enabled: false, timeZone: 'Europe/London' });
+
+    const bad = await server.api('POST', '/api/auth/register', {
+      body: { email: uniqueEmail('zone'), password: 'password1', timeZone: 'Mars/Olympus' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, data: null, error: 'Unknown time zone' });
+  });
+
   it('stores only a hash of the password and of the token', async () => {
     const email = uniqueEmail();
     const res = await server.api<{ sessionToken: string }>('POST', '/api/auth/register', {

@@ -57,6 +57,9 @@ export async function signUpProcessor(
     return { user: null, sessionToken: null, message: SIGN_UP_CHECK_PHONE };
   }
   const user = await userRegistrar(props, ctx);
+  // The browser's zone at sign-up is the owner's until they choose another; the rest stays default.
+  if (props.timeZone)
+    await trx('notificationPreferences').insert({ userId: user.id, timeZone: props.timeZone });
   if (user.phoneNumber)
     await accountTokenIssuer(
       {

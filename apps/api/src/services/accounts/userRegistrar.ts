@@ -8,7 +8,7 @@ import { hashPassword } from '../../lib/passwords';
 /** A new account; an e-mail address or phone number already registered is refused (409). */
 export async function userRegistrar(
   // `passwordHash`: hashed already, outside the caller's transaction (scrypt holds no connection).
-  props: RegisterInput & { isAdmin?: boolean; passwordHash?: string },
+  props: Omit<RegisterInput, 'timeZone'> & { isAdmin?: boolean; passwordHash?: string },
   { trx }: Pick<Ctx, 'trx'>,
 ) {
   const taken = await User.query(trx)
@@ -34,7 +34,7 @@ export async function userRegistrar(
   }
 }
 
-const accountExists = (props: RegisterInput) =>
+const accountExists = (props: Omit<RegisterInput, 'timeZone'>) =>
   conflict(
     'account_exists',
     props.email

@@ -50,11 +50,8 @@ export function NotificationsSection() {
     () =>
       settingsApi.preferences().then((result) => {
         if (!result.success) return setLoadFailed(true);
-        const loaded = result.data;
-        // Never chosen yet: offer this browser's time zone rather than UTC.
-        if (!loaded.quietHours.enabled && loaded.quietHours.timeZone === 'UTC')
-          loaded.quietHours.timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-        setPrefs(loaded);
+        // The zone in force (the browser's at sign-up, or the owner's choice), as messages use it.
+        setPrefs(result.data);
       }),
     [],
   );
