@@ -1,9 +1,7 @@
-import { ITEM_MESSAGES } from '@homing/shared';
+import { ITEM_MESSAGES, PHOTO_MAX_SIDE } from '@homing/shared';
 import sharp from 'sharp';
 import { unsupportedMediaType } from '../errors';
 
-/** Longest side of a stored photo: sharp enough for a phone screen, small enough for a finder's data plan. */
-export const PHOTO_MAX_SIDE = 1600;
 // A 5 MB PNG can inflate to gigabytes of pixels; 100 megapixels covers every phone camera.
 const MAX_INPUT_PIXELS = 100_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);

@@ -8,6 +8,7 @@ import { ItemTypeSelect, TextAreaField } from '../fields';
 import { checkItemFields, createItemForm, type ItemFieldErrors } from '../itemForm';
 import { FailureNotice } from '../Notice';
 import { ownerApi } from '../ownerApi';
+import { fitPhoto, isPhotoRefusal } from '../photoFit';
 import { PhotoPicker, useFilePreview } from '../PhotoPicker';
 import './CreateItemForm.css';
 
@@ -56,9 +57,21 @@ export function CreateItemForm() {
     setErrors({});
     setFailure(null);
     setBusy(true);
-    const result = await ownerApi.createItem(createItemForm(checked.values, photo));
+    const upload = photo && (await fitPhoto(photo));
+    let result = await ownerApi.createItem(createItemForm(checked.values, upload));
+    // A photo the server refuses never costs the item: it is created without it, and the edit
+    // dialog it opens in says why, beside the photo picker, so another photo can be chosen.
+    let photoRefused: string | null = null;
+    if (!result.success && upload && isPhotoRefusal(result.status)) {
+      photoRefused = typeof result.error === 'string' ? result.error : '';
+      result = await ownerApi.createItem(createItemForm(checked.values, null));
+    }
     const item = result.success ? result.data?.item : undefined;
-    if (item) return navigate(`/items?edit=${encodeURIComponent(item.id)}`);
+    if (item)
+      return navigate(
+        `/items?edit=${encodeURIComponent(item.id)}`,
+        photoRefused === null ? undefined : { state: { photoRefused } },
+      );
     console.error('Failed to create item', result.status, result.error);
     setFailure(describeFailure(result, CREATE_FAILED));
     setBusy(false);

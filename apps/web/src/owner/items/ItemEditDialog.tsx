@@ -8,10 +8,12 @@ import { ItemTypeSelect, TextAreaField } from '../fields';
 import { checkItemFields, type ItemFieldErrors } from '../itemForm';
 import { FailureNotice } from '../Notice';
 import { ownerApi } from '../ownerApi';
+import { fitPhoto } from '../photoFit';
 import { PhotoPicker } from '../PhotoPicker';
 
 export const UPDATE_FAILED = 'Failed to update item';
 export const UPLOAD_FAILED = 'Failed to upload photo';
+export const PHOTO_NOT_ADDED = 'Your item was created without its photo. You can choose another one here.';
 export const REMOVE_LABEL_FAILED = 'Failed to remove the QR label';
 
 export interface ItemEditDialogProps {
@@ -26,6 +28,8 @@ export interface ItemEditDialogProps {
    * cancelled.
    */
   onChanged: (item: Item) => void;
+  /** The item was just created without its photo, which the server refused for this reason. */
+  photoRefused?: string | null;
   /** Asks for a pending assignment; on success the page closes this dialog for the scan dialog. */
   onAssign: () => void;
   preparing: boolean;
@@ -49,7 +53,11 @@ export function ItemEditDialog(props: ItemEditDialogProps) {
   const [removePhoto, setRemovePhoto] = useState(false);
   const [errors, setErrors] = useState<ItemFieldErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [photoFailure, setPhotoFailure] = useState<Failure | null>(null);
+  const [photoFailure, setPhotoFailure] = useState<Failure | null>(() =>
+    props.photoRefused == null
+      ? null
+      : { message: PHOTO_NOT_ADDED, detail: props.photoRefused.trim() || null },
+  );
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -66,7 +74,7 @@ export function ItemEditDialog(props: ItemEditDialogProps) {
   const upload = async (file: File) => {
     setPhotoFailure(null);
     setUploading(true);
-    const result = await ownerApi.uploadPhoto(item.id, file);
+    const result = await ownerApi.uploadPhoto(item.id, await fitPhoto(file));
     setUploading(false);
     const updated = result.success ? result.data?.item : undefined;
     if (!updated) {

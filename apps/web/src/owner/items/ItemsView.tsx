@@ -11,7 +11,7 @@ import { ownerApi } from '../ownerApi';
 import { ItemCard } from './ItemCard';
 import { ItemEditDialog } from './ItemEditDialog';
 import { LostModeDialog } from './LostModeDialog';
-import { claimMessage, editParam, withoutEditParam } from './itemsList';
+import { claimMessage, editParam, photoRefusal, withoutEditParam } from './itemsList';
 import { QrAssignmentDialog } from './QrAssignmentDialog';
 import { PREPARE_FAILED } from './usePendingAssignment';
 import { LOAD_FAILED, useItemsList } from './useItemsList';
@@ -29,6 +29,11 @@ export function ItemsView() {
   const list = useItemsList(isAuthenticated);
   const apiBase = useApiBase();
   const [notice, setNotice] = useState(() => claimMessage(location.state));
+  // For the edit dialog that ?edit= opens: the new item's photo was refused, and why.
+  const [refusedPhoto, setRefusedPhoto] = useState(() => {
+    const reason = photoRefusal(location.state);
+    return reason === null ? null : { itemId: editParam(searchParams), reason };
+  });
   const [editing, setEditing] = useState<Item | null>(null);
   const [assigning, setAssigning] = useState<{ item: Item; pending: PendingAssignment } | null>(null);
   const [deleting, setDeleting] = useState<Item | null>(null);
@@ -176,9 +181,13 @@ export function ItemsView() {
         <ItemEditDialog
           key={editing.id}
           item={editing}
+          photoRefused={refusedPhoto?.itemId === editing.id ? refusedPhoto.reason : null}
           itemTypes={list.itemTypes}
           apiBase={apiBase}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            setEditing(null);
+            setRefusedPhoto(null);
+          }}
           onSaved={() => {
             setEditing(null);
             void list.reload();

@@ -1,6 +1,14 @@
 import type { Item } from '@homing/shared';
 import { describe, expect, it } from 'vitest';
-import { appendPage, claimMessage, editParam, removeItem, replaceItem, withoutEditParam } from './itemsList';
+import {
+  appendPage,
+  claimMessage,
+  editParam,
+  photoRefusal,
+  removeItem,
+  replaceItem,
+  withoutEditParam,
+} from './itemsList';
 
 const item = (id: string, name = id): Item => ({
   id,
@@ -34,6 +42,17 @@ describe('edit parameter', () => {
     expect(editParam(new URLSearchParams(''))).toBeNull();
     expect(withoutEditParam(search).toString()).toBe('x=1');
     expect(search.get('edit')).toBe('123');
+  });
+});
+
+describe('photoRefusal', () => {
+  it("reads the refused photo's reason, empty included, from navigation state", () => {
+    expect(photoRefusal({ photoRefused: 'Photo must be 5 MB or smaller' })).toBe(
+      'Photo must be 5 MB or smaller',
+    );
+    expect(photoRefusal({ photoRefused: '' })).toBe('');
+    expect(photoRefusal({ message: 'Successfully claimed 3 QR codes!' })).toBeNull();
+    expect(photoRefusal(null)).toBeNull();
   });
 });
 

@@ -25,6 +25,13 @@ export function withoutEditParam(search: URLSearchParams): URLSearchParams {
 }
 
 /** The message a claim leaves in the navigation state for /items (spec: a state message). */
+/** Why the photo of the item just created was refused ('' when the server gave no reason), or null. */
+export function photoRefusal(state: unknown): string | null {
+  if (!state || typeof state !== 'object') return null;
+  const reason = (state as { photoRefused?: unknown }).photoRefused;
+  return typeof reason === 'string' ? reason : null;
+}
+
 export function claimMessage(state: unknown): string | null {
   if (!state || typeof state !== 'object') return null;
   const message = (state as { message?: unknown }).message;
