@@ -29,6 +29,7 @@ const EMBEDDED_TOO = [
   'apps/api/src/routes/codes/{codes,harvesting}.test.ts',
   'apps/api/src/routes/found/{found,scanRepeats,eventStream,threadMessages}.test.ts',
   'apps/api/src/routes/guards.test.ts',
+  'apps/api/src/routes/contacts/webhookOnce.test.ts',
 ];
 
 export default defineConfig({

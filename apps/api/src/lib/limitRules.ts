@@ -149,6 +149,15 @@ export const rules = table({
     windowMs: 15 * MINUTE,
     message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
   },
+  // Wrong HTTP Basic secrets of the SMS webhook (middleware/webhookGuard.ts), per client address;
+  // past them that address is refused from memory, the right secret too, until the window ends.
+  webhookSecret: {
+    name: 'webhook-secret:ip',
+    points: () => 10,
+    windowMs: HOUR,
+    message: 'Too many wrong webhook secrets from this address. Please try again later.',
+    hot: true,
+  },
 });
 
 /** Past its points for one account, each login check waits a step longer, up to the most. */

@@ -102,8 +102,21 @@ describe('retention purge (the worker runs it hourly)', () => {
       expiresAt: new Date(Date.now() - 2 * 86_400_000),
     });
 
+    // The ids of processed inbound texts: a two-day-old one goes, a recent one stays.
+    await server.db.knex('inboundTexts').insert([
+      { provider: 'test', messageId: 'old', receivedAt: new Date(Date.now() - 2 * 86_400_000) },
+      { provider: 'test', messageId: 'recent', answer: 'Thanks' },
+    ]);
+
     const purged = await purgeExpired(server.db.knex, server.config.retention);
-    expect(purged).toEqual({ sessions: 2, rateLimits: 1, claimGrants: 1, scanEvents: 4, accountTokens: 1 });
+    expect(purged).toEqual({
+      sessions: 2,
+      rateLimits: 1,
+      claimGrants: 1,
+      scanEvents: 4,
+      accountTokens: 1,
+      inboundTexts: 1,
+    });
     // A second run finds nothing left to do.
     expect(await purgeExpired(server.db.knex, server.config.retention)).toMatchObject({
       scanEvents: 0,
@@ -119,6 +132,9 @@ describe('retention purge (the worker runs it hourly)', () => {
       (await server.db.knex('claimGrants').where('holder', 'like', 'address:test-%')).map((r) => r.holder),
     ).toEqual(['address:test-recent']);
     expect(await server.db.knex('accountTokens').where({ userId: owner.user.id })).toHaveLength(1);
+    expect(
+      (await server.db.knex('inboundTexts').where({ provider: 'test' })).map((r) => r.messageId),
+    ).toEqual(['recent']);
 
     // The dashboard shows the same recent events; its total counts what the lists can still show.
     const after = await server.api('GET', '/api/users/me/data', { token: owner.token });
