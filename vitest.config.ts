@@ -30,6 +30,7 @@ const EMBEDDED_TOO = [
   'apps/api/src/routes/found/{found,scanRepeats,eventStream,threadMessages}.test.ts',
   'apps/api/src/routes/guards.test.ts',
   'apps/api/src/routes/contacts/webhookOnce.test.ts',
+  'apps/api/src/routes/auth/victimCeiling.test.ts',
 ];
 
 export default defineConfig({

@@ -108,6 +108,12 @@ describe('retention purge (the worker runs it hourly)', () => {
       { provider: 'test', messageId: 'recent', answer: 'Thanks' },
     ]);
 
+    // The ceiling per victim's counts: a two-day-old one goes, the reset's own (above) stays.
+    await server.db.knex('contactMessages').insert({
+      contactHash: 'test-old',
+      sentAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+
     const purged = await purgeExpired(server.db.knex, server.config.retention);
     expect(purged).toEqual({
       sessions: 2,
@@ -116,6 +122,7 @@ describe('retention purge (the worker runs it hourly)', () => {
       scanEvents: 4,
       accountTokens: 1,
       inboundTexts: 1,
+      contactMessages: 1,
     });
     // A second run finds nothing left to do.
     expect(await purgeExpired(server.db.knex, server.config.retention)).toMatchObject({
@@ -135,6 +142,7 @@ describe('retention purge (the worker runs it hourly)', () => {
     expect(
       (await server.db.knex('inboundTexts').where({ provider: 'test' })).map((r) => r.messageId),
     ).toEqual(['recent']);
+    expect(await server.db.knex('contactMessages').where({ contactHash: 'test-old' })).toHaveLength(0);
 
     // The dashboard shows the same recent events; its total counts what the lists can still show.
     const after = await server.api('GET', '/api/users/me/data', { token: owner.token });
