@@ -31,6 +31,7 @@ const EMBEDDED_TOO = [
   'apps/api/src/routes/guards.test.ts',
   'apps/api/src/routes/contacts/webhookOnce.test.ts',
   'apps/api/src/routes/auth/victimCeiling.test.ts',
+  'apps/api/src/notifications/smsBudget.test.ts',
 ];
 
 export default defineConfig({

@@ -74,6 +74,11 @@ const envSchema = z.object({
   KANNEL_USERNAME: z.string().optional(),
   KANNEL_PASSWORD: z.string().optional(),
   KANNEL_FROM: z.string().optional(),
+  // The SMS budget (README: SMS budget): texts the whole instance sends in any hour, and texts to one
+  // number in a day. Past either, texts a stranger could cause (one-time codes, finders, backup
+  // invitations, answers to texts) are not sent and the admins are e-mailed; owners' alerts go on.
+  SMS_HOURLY_BUDGET: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  SMS_DAILY_PER_NUMBER: z.coerce.number().int().min(0).max(1_000).default(10),
   // The password of the inbound-SMS webhook (HTTP Basic, any user name); unset = no webhook (404).
   SMS_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // The number finders text, printed on labels ("or text CODE to +1 555 010 0199"): its own
@@ -211,6 +216,7 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
         from: env.KANNEL_FROM ?? '',
       },
       inboundSecret: env.SMS_INBOUND_SECRET ?? null,
+      budget: { hourly: env.SMS_HOURLY_BUDGET, perNumberDaily: env.SMS_DAILY_PER_NUMBER },
       /** Printed on labels for finders to text; null: no such line (SMS_PUBLIC_NUMBER). */
       publicNumber: env.SMS_PUBLIC_NUMBER ?? null,
     },

@@ -4,6 +4,7 @@ import {
   contactEmailRequest,
   contactLinkConfirm,
   contactPhoneRequest,
+  isPremiumOrSatellite,
 } from '@homing/shared';
 import { AppError } from '../../errors';
 import { createSmsProvider } from '../../notifications';
@@ -12,6 +13,7 @@ import { parseTextedCode } from '../../lib/textedCode';
 import { textLanguage } from '../../lib/textLanguage';
 import { optedOut } from '../../notifications/recipients';
 import { inboundKeyword, type InboundSms } from '../../notifications/sms';
+import { smsBudgetOf, smsBudgetRefusal } from '../../notifications/smsBudget';
 import { inboundAnswerFinder, inboundTextOnce } from '../../services/finders/inboundTexts';
 import { textReceiver } from '../../services/finders/textReceiver';
 import { presentContacts } from '../../presenters/accounts/contacts';
@@ -37,6 +39,7 @@ export const CONTACT_CHANGE_UNDONE =
 export function contactsRoutes({ config, worker, logger, hub, db }: Deps): RouteDef[] {
   const sms = createSmsProvider(config, logger);
   const countText = textLimits({ db, config });
+  const budget = smsBudgetOf(config);
   const inboundId = ({ messageId }: InboundSms) => ({ provider: config.sms.provider, messageId });
   const contacts = async (ctx: Parameters<typeof contactsLoader>[1]) =>
     presentContacts(await contactsLoader({}, ctx));
@@ -158,8 +161,11 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
             { from: inbound.from, texted, locale: textLanguage(inbound.text) },
             { ...ctx, config, hub, worker },
           );
-          // A number that answered STOP is not answered (its text still reaches the owner).
-          return received.answer && !(await optedOut(ctx.trx, inbound.from)) ? received.answer : null;
+          // A number that answered STOP is not answered (its text still reaches the owner); nor, as
+          // for every text, a premium-rate or satellite number, nor past the SMS budget.
+          if (!received.answer || (await optedOut(ctx.trx, inbound.from))) return null;
+          if (isPremiumOrSatellite(inbound.from)) return null;
+          return (await smsBudgetRefusal(ctx.trx, budget, inbound.from)) ? null : received.answer;
         });
         const reply = sms.inboundReply(
           repeat && answer && (await optedOut(ctx.trx, inbound.from)) ? null : answer,
