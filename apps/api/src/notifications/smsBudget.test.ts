@@ -11,13 +11,16 @@ import { until } from '../testing/threads';
 type Peers = Awaited<ReturnType<typeof startFinderTestServer>>;
 let capped: Peers;
 let budgeted: Peers;
+let countries: Peers;
 beforeAll(async () => {
+  countries = await startFinderTestServer({ SMS_COUNTRIES: 'us', WORKER_POLL_MS: '100' });
   capped = await startFinderTestServer({ SMS_DAILY_PER_NUMBER: '2', WORKER_POLL_MS: '100' });
   budgeted = await startFinderTestServer({ SMS_HOURLY_BUDGET: '3', WORKER_POLL_MS: '100' });
 });
 afterAll(async () => {
   await capped?.close();
   await budgeted?.close();
+  await countries?.close();
 });
 
 const signUpByPhone = (peers: Peers, digits: string) =>
@@ -132,5 +135,20 @@ describe('the SMS budget', () => {
     expect(await server.db.knex('notifications').whereRaw("payload->>'to' = ?", [admin.email])).toHaveLength(
       1,
     );
+  });
+});
+
+describe('the SMS country allow-list (SMS_COUNTRIES)', () => {
+  it('texts only numbers of the listed countries', async () => {
+    const { sms } = countries;
+    const last4 = () => String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+    const us = `+1212555${last4()}`;
+    const ca = `+1416555${last4()}`;
+    for (const phone of [us, ca]) expect((await signUpByPhone(countries, phone.slice(2))).status).toBe(201);
+    expect(await settledTextTo(countries, us)).toMatchObject({ status: 'delivered' });
+    const refused = await settledTextTo(countries, ca);
+    expect(refused).toMatchObject({ status: 'failed' });
+    expect(refused!.lastError).toContain('outside SMS_COUNTRIES');
+    expect(sms.received.filter((m) => m.to === ca)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { phoneCountryOf } from '@homing/shared';
 import type { Config } from '../config';
 import type { Conn } from '../ctx';
 import { enqueue, type OutboxJob } from './outbox';
@@ -18,6 +19,10 @@ export const smsBudgetOf = (config: Config): SmsBudget => ({
  */
 export const strangerCausedSms = (job: Pick<OutboxJob, 'audience' | 'kind'>) =>
   job.audience === 'finder' || job.kind === 'code' || job.kind === 'backup_confirm';
+
+/** True when the operator lists the countries we text (SMS_COUNTRIES) and `to` is in none of them. */
+export const outsideSmsCountries = (budget: Pick<SmsBudget, 'countries'>, to: string) =>
+  budget.countries.length > 0 && !budget.countries.includes(phoneCountryOf(to) ?? '');
 
 const count = async (query: PromiseLike<unknown>) =>
   Number(((await query) as { n: string | number }[])[0]?.n ?? 0);

@@ -6,7 +6,7 @@ import { LEASED_COLUMNS, leased, type LeasedJob, type LeasedRow } from './outbox
 import { deliveryDecision, deliveryPolicyOf } from './preferences';
 import { PushError, PushGoneError, type PushSender, type PushSubscriptionRow } from './push';
 import { optedOut, smsRecipient } from './recipients';
-import { smsBudgetRefusal, strangerCausedSms, type SmsBudget } from './smsBudget';
+import { outsideSmsCountries, smsBudgetRefusal, strangerCausedSms, type SmsBudget } from './smsBudget';
 import { SmsProviderError, type SmsProvider } from './sms';
 import type { PhotoStore } from '../storage/photoStore';
 
@@ -194,7 +194,7 @@ export function notificationWorker(
 
   /**
    * Why this SMS must not be sent, checked at the moment of sending: never to a number that
-   * answered STOP or to a premium-rate or satellite number; a text a stranger could cause only
+   * answered STOP, to a premium-rate or satellite number or outside the operator's countries; a text a stranger could cause only
    * within the SMS budget; a one-time code the person asked for (`kind: 'code'`) may go to the number being
    * confirmed; anything else only to the account's own number while `smsRecipient` allows it.
    */
@@ -202,6 +202,7 @@ export function notificationWorker(
     const to = job.to;
     if (await optedOut(knex, to)) return 'the number answered STOP';
     if (isPremiumOrSatellite(to)) return 'a premium-rate or satellite number';
+    if (deps.smsBudget && outsideSmsCountries(deps.smsBudget, to)) return 'a number outside SMS_COUNTRIES';
     if (deps.smsBudget && strangerCausedSms(job)) {
       const spent = await smsBudgetRefusal(knex, deps.smsBudget, to);
       if (spent) return spent;

@@ -74,6 +74,13 @@ export function checkPhone(display: string, country: CountryCode): PhoneCheck {
 }
 
 /**
+ * The country a number (E.164) belongs to, as libphonenumber's metadata assigns it (ISO 3166 alpha-2:
+ * 'US', 'CA', 'GG'), or null when its range names none: the server's SMS country allow-list.
+ */
+export const phoneCountryOf = (e164: string): string | null =>
+  parsePhoneNumberFromString(e164)?.country ?? null;
+
+/**
  * The server's check of a report's phone: '' or the spec's +1 and 10 digits, or any other valid
  * number written exactly in E.164.
  */

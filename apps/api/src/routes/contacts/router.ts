@@ -13,7 +13,7 @@ import { parseTextedCode } from '../../lib/textedCode';
 import { textLanguage } from '../../lib/textLanguage';
 import { optedOut } from '../../notifications/recipients';
 import { inboundKeyword, type InboundSms } from '../../notifications/sms';
-import { smsBudgetOf, smsBudgetRefusal } from '../../notifications/smsBudget';
+import { outsideSmsCountries, smsBudgetOf, smsBudgetRefusal } from '../../notifications/smsBudget';
 import { inboundAnswerFinder, inboundTextOnce } from '../../services/finders/inboundTexts';
 import { textReceiver } from '../../services/finders/textReceiver';
 import { presentContacts } from '../../presenters/accounts/contacts';
@@ -162,9 +162,9 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
             { ...ctx, config, hub, worker },
           );
           // A number that answered STOP is not answered (its text still reaches the owner); nor, as
-          // for every text, a premium-rate or satellite number, nor past the SMS budget.
+          // for every text, a premium-rate or satellite number or one outside SMS_COUNTRIES, nor past the SMS budget.
           if (!received.answer || (await optedOut(ctx.trx, inbound.from))) return null;
-          if (isPremiumOrSatellite(inbound.from)) return null;
+          if (isPremiumOrSatellite(inbound.from) || outsideSmsCountries(budget, inbound.from)) return null;
           return (await smsBudgetRefusal(ctx.trx, budget, inbound.from)) ? null : received.answer;
         });
         const reply = sms.inboundReply(
