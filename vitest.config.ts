@@ -29,6 +29,9 @@ const EMBEDDED_TOO = [
   'apps/api/src/routes/codes/{codes,harvesting}.test.ts',
   'apps/api/src/routes/found/{found,scanRepeats,eventStream,threadMessages}.test.ts',
   'apps/api/src/routes/guards.test.ts',
+  'apps/api/src/routes/contacts/webhookOnce.test.ts',
+  'apps/api/src/routes/auth/victimCeiling.test.ts',
+  'apps/api/src/notifications/smsBudget.test.ts',
 ];
 
 export default defineConfig({

@@ -74,6 +74,19 @@ const envSchema = z.object({
   KANNEL_USERNAME: z.string().optional(),
   KANNEL_PASSWORD: z.string().optional(),
   KANNEL_FROM: z.string().optional(),
+  // The SMS budget (README: SMS budget): texts the whole instance sends in any hour, and texts to one
+  // number in a day. Past either, texts a stranger could cause (one-time codes, finders, backup
+  // invitations, answers to texts) are not sent and the admins are e-mailed; owners' alerts go on.
+  SMS_HOURLY_BUDGET: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  SMS_DAILY_PER_NUMBER: z.coerce.number().int().min(0).max(1_000).default(10),
+  // The countries we text (ISO 3166 codes, comma-separated: US,CA); unset = every country.
+  SMS_COUNTRIES: z
+    .string()
+    .regex(
+      /^\s*([A-Za-z]{2}\s*(,\s*[A-Za-z]{2}\s*)*)?$/,
+      'must be ISO country codes separated by commas, such as US,CA',
+    )
+    .default(''),
   // The password of the inbound-SMS webhook (HTTP Basic, any user name); unset = no webhook (404).
   SMS_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // The number finders text, printed on labels ("or text CODE to +1 555 010 0199"): its own
@@ -211,6 +224,14 @@ function buildConfig(env: z.output<typeof envSchema>, stdoutIsTTY: boolean) {
         from: env.KANNEL_FROM ?? '',
       },
       inboundSecret: env.SMS_INBOUND_SECRET ?? null,
+      budget: {
+        hourly: env.SMS_HOURLY_BUDGET,
+        perNumberDaily: env.SMS_DAILY_PER_NUMBER,
+        /** Empty: every country. */
+        countries: env.SMS_COUNTRIES.split(',')
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      },
       /** Printed on labels for finders to text; null: no such line (SMS_PUBLIC_NUMBER). */
       publicNumber: env.SMS_PUBLIC_NUMBER ?? null,
     },

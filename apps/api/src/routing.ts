@@ -125,8 +125,8 @@ function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
 const effectErrorLogger = (ctx: Context) => (err: unknown) =>
   ctx.log.warn({ err }, 'after-commit effect failed');
 
-export function guard(access: Access, config: Config): Middleware {
-  if (access === 'webhook') return webhookGuard(config);
+export function guard(access: Access, { config, db }: Pick<Deps, 'config' | 'db'>): Middleware {
+  if (access === 'webhook') return webhookGuard(config, db);
   return async (ctx, next) => {
     if (access === 'public') return next();
     const user = (ctx.state as AppState).user;
@@ -218,7 +218,7 @@ export function route<
     method: spec.method,
     path: spec.path,
     access: spec.access,
-    middleware: (deps) => [guard(spec.access, deps.config), ...(spec.before ?? []), run(deps)],
+    middleware: (deps) => [guard(spec.access, deps), ...(spec.before ?? []), run(deps)],
   };
 }
 

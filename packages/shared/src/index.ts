@@ -3,6 +3,7 @@ export * from './codes';
 export * from './validation/contact';
 export * from './validation/finderPhone';
 export * from './validation/intlPhone';
+export * from './validation/untextable';
 export * from './validation/device';
 export * from './validation/finderLocale';
 export * from './schemas/envelope';

@@ -49,6 +49,13 @@ const LOGIN_WINDOW_MS = 15 * MINUTE;
 export const accountRequestsPerAddress = (l: Overrides) => l.accountRequestsPerAddress ?? 20;
 /** ... and a contact or account (the key) may ask for. */
 export const ACCOUNT_REQUESTS_PER_KEY = 5;
+/**
+ * Messages one contact may be sent per hour that anyone could ask for (reset links and codes,
+ * confirmations, "you already have an account", backup-contact invitations), from every address
+ * and account together: past them the request is answered as ever and nothing is sent
+ * (services/accounts/contactMessageCeiling.ts).
+ */
+export const MESSAGES_PER_CONTACT_PER_HOUR = 5;
 /** Tries of texted reset codes one number takes a day from every address (4 codes' worth). */
 export const RESET_CODE_TRIES_PER_DAY = 20;
 
@@ -148,6 +155,15 @@ export const rules = table({
     points: () => 5,
     windowMs: 15 * MINUTE,
     message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+  },
+  // Wrong HTTP Basic secrets of the SMS webhook (middleware/webhookGuard.ts), per client address;
+  // past them that address is refused from memory, the right secret too, until the window ends.
+  webhookSecret: {
+    name: 'webhook-secret:ip',
+    points: () => 10,
+    windowMs: HOUR,
+    message: 'Too many wrong webhook secrets from this address. Please try again later.',
+    hot: true,
   },
 });
 

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import type { Config } from '../config';
-import { AppError, authenticationRequired, notFound } from '../errors';
+import { AppError, authenticationRequired, notFound, tooManyRequests } from '../errors';
+import { limiterOf, rules } from '../lib/limitRules';
+import { addressKey } from '../lib/rateLimiter';
 
 const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
 const sameText = (a: string, b: string) => crypto.timingSafeEqual(digest(a), digest(b));
@@ -31,10 +34,13 @@ export function twilioSignature(authToken: string, url: string, form: Record<str
  *
  * Otherwise (Kannel's smsbox, or the local outbox) HTTP Basic, the password being the webhook's
  * secret (SMS_INBOUND_SECRET: smsbox and most gateways put credentials in the webhook URL),
- * compared in constant time; anything else is 401 with a challenge. Without a configured secret
- * the webhook does not exist (404).
+ * compared in constant time; anything else is 401 with a challenge. Wrong secrets are counted per
+ * client address (`rules.webhookSecret`): past them every request from that address is 429 for
+ * the rest of the window, the right secret too, so the secret cannot be guessed at speed (the
+ * gateway, calling from its own address, is not affected). Without a configured secret the
+ * webhook does not exist (404).
  */
-export function webhookGuard(config: Pick<Config, 'sms' | 'publicUrl'>): Middleware {
+export function webhookGuard(config: Pick<Config, 'sms' | 'publicUrl' | 'limits'>, db: Knex): Middleware {
   const { sms } = config;
   if (sms.provider === 'twilio')
     return async (ctx, next) => {
@@ -47,11 +53,17 @@ export function webhookGuard(config: Pick<Config, 'sms' | 'publicUrl'>): Middlew
       return next();
     };
   const secret = sms.inboundSecret;
+  const wrongSecrets = limiterOf(rules.webhookSecret, db, config.limits);
+  const refused = () => tooManyRequests(rules.webhookSecret.message);
   return async (ctx, next) => {
     if (!secret) throw notFound();
+    const address = addressKey(ctx.ip);
+    if (wrongSecrets.refusing(address)) throw refused();
     const given = /^Basic\s+(.+)$/i.exec(ctx.get('authorization'))?.[1];
     const password = given ? Buffer.from(given, 'base64').toString('utf8').split(':').slice(1).join(':') : '';
     if (!given || !sameText(password, secret)) {
+      // A request with no credentials at all is a client asking for the challenge: not a guess.
+      if (given && !(await wrongSecrets.hit(address)).allowed) throw refused();
       ctx.set('WWW-Authenticate', 'Basic realm="sms"');
       throw authenticationRequired();
     }

@@ -9,6 +9,7 @@ import { folderSmsProvider, kannelSmsProvider, twilioSmsProvider, type SmsProvid
 import { webPushSender } from './push';
 import { photoStoreFor } from '../storage/photoStore';
 import { publishThreadChange } from './threadEvents';
+import { smsBudgetOf } from './smsBudget';
 import { notificationWorker, type WorkerOptions } from './worker';
 
 export function createMailer(config: Config, logger: Logger): Mailer {
@@ -48,6 +49,7 @@ export function createWorker(
       photos: photoStoreFor(config),
       push: webPushSender({ knex: db.knex, subject: config.push.subject, hosts: config.push.hosts }),
       logger,
+      smsBudget: smsBudgetOf(config),
       onAttempt: metrics && ((channel, result) => metrics.deliveries.inc({ channel, result })),
       // A delivery to an owner is a receipt on the finder's conversation page: it refreshes live.
       onDelivered:

@@ -102,8 +102,28 @@ describe('retention purge (the worker runs it hourly)', () => {
       expiresAt: new Date(Date.now() - 2 * 86_400_000),
     });
 
+    // The ids of processed inbound texts: a two-day-old one goes, a recent one stays.
+    await server.db.knex('inboundTexts').insert([
+      { provider: 'test', messageId: 'old', receivedAt: new Date(Date.now() - 2 * 86_400_000) },
+      { provider: 'test', messageId: 'recent', answer: 'Thanks' },
+    ]);
+
+    // The ceiling per victim's counts: a two-day-old one goes, the reset's own (above) stays.
+    await server.db.knex('contactMessages').insert({
+      contactHash: 'test-old',
+      sentAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+
     const purged = await purgeExpired(server.db.knex, server.config.retention);
-    expect(purged).toEqual({ sessions: 2, rateLimits: 1, claimGrants: 1, scanEvents: 4, accountTokens: 1 });
+    expect(purged).toEqual({
+      sessions: 2,
+      rateLimits: 1,
+      claimGrants: 1,
+      scanEvents: 4,
+      accountTokens: 1,
+      inboundTexts: 1,
+      contactMessages: 1,
+    });
     // A second run finds nothing left to do.
     expect(await purgeExpired(server.db.knex, server.config.retention)).toMatchObject({
       scanEvents: 0,
@@ -119,6 +139,10 @@ describe('retention purge (the worker runs it hourly)', () => {
       (await server.db.knex('claimGrants').where('holder', 'like', 'address:test-%')).map((r) => r.holder),
     ).toEqual(['address:test-recent']);
     expect(await server.db.knex('accountTokens').where({ userId: owner.user.id })).toHaveLength(1);
+    expect(
+      (await server.db.knex('inboundTexts').where({ provider: 'test' })).map((r) => r.messageId),
+    ).toEqual(['recent']);
+    expect(await server.db.knex('contactMessages').where({ contactHash: 'test-old' })).toHaveLength(0);
 
     // The dashboard shows the same recent events; its total counts what the lists can still show.
     const after = await server.api('GET', '/api/users/me/data', { token: owner.token });

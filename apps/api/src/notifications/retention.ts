@@ -11,6 +11,8 @@ export interface PurgeCounts {
   claimGrants: number;
   scanEvents: number;
   accountTokens: number;
+  inboundTexts: number;
+  contactMessages: number;
 }
 
 // Old scans are deleted and counted per day, code and device in one statement (the counts are
@@ -53,6 +55,17 @@ const PURGE_ACCOUNT_TOKENS = `
   DELETE FROM account_tokens
    WHERE id IN (SELECT id FROM account_tokens WHERE expires_at < ? LIMIT ? FOR UPDATE SKIP LOCKED)`;
 
+// The ids of texts the SMS webhook processed (gateways retry within minutes, not days).
+const PURGE_INBOUND_TEXTS = `
+  DELETE FROM inbound_texts
+   WHERE (provider, message_id) IN (SELECT provider, message_id FROM inbound_texts WHERE received_at < ? LIMIT ?
+                                      FOR UPDATE SKIP LOCKED)`;
+
+// The ceiling per victim's counts (it reads the last hour; the retention is at least that).
+const PURGE_CONTACT_MESSAGES = `
+  DELETE FROM contact_messages
+   WHERE id IN (SELECT id FROM contact_messages WHERE sent_at < ? LIMIT ? FOR UPDATE SKIP LOCKED)`;
+
 async function untilDone(batch: () => Promise<number>) {
   let total = 0;
   for (let n = BATCH; n >= BATCH; total += n) n = await batch();
@@ -63,7 +76,7 @@ const affected = (result: { rowCount?: number | null }) => result.rowCount ?? 0;
 
 /**
  * Keeps the tables that grow with traffic bounded: expired and revoked sessions go, rate-limit
- * counters, claim grants and reset/confirmation secrets older than `rateLimitMs` go, and scan events older than `scanEventMs` are folded into
+ * counters, claim grants, reset/confirmation secrets, the ids of processed inbound texts and the per-contact message counts older than `rateLimitMs` go, and scan events older than `scanEventMs` are folded into
  * `scan_daily_counts`. The owner's found-event lists then show the kept scans (their totals count
  * what the list can page through); the admin analytics read codes, not scans.
  */
@@ -88,7 +101,13 @@ export async function purgeExpired(
   const accountTokens = await untilDone(async () =>
     affected(await knex.raw(PURGE_ACCOUNT_TOKENS, [new Date(now - opts.rateLimitMs), BATCH])),
   );
-  return { sessions, rateLimits, claimGrants, scanEvents, accountTokens };
+  const inboundTexts = await untilDone(async () =>
+    affected(await knex.raw(PURGE_INBOUND_TEXTS, [new Date(now - opts.rateLimitMs), BATCH])),
+  );
+  const contactMessages = await untilDone(async () =>
+    affected(await knex.raw(PURGE_CONTACT_MESSAGES, [new Date(now - opts.rateLimitMs), BATCH])),
+  );
+  return { sessions, rateLimits, claimGrants, scanEvents, accountTokens, inboundTexts, contactMessages };
 }
 
 /** Runs `purgeExpired` at start and every `intervalMs` in the worker, until stopped. */

@@ -130,13 +130,23 @@ describe('Kannel SMS provider contract', () => {
     }
   });
 
-  it('reads smsbox’s post-url query (the number with or without its +) and answers in plain text', () => {
+  it('reads smsbox’s post-url query (the number with or without its +, its message id) and answers in plain text', () => {
     expect(
       kannel().parseInbound({ body: 'hello', query: { from: '15551234567', text: 'HOMING 8CWNC 2KDP2 hi' } }),
     ).toEqual({
       from: '+15551234567',
       text: 'HOMING 8CWNC 2KDP2 hi',
+      messageId: null,
     });
+    const id = '0d4c6c5e-4a5b-4f0e-9d2b-6f1a2b3c4d5e';
+    expect(
+      kannel().parseInbound({ body: '', query: { from: '+15551234567', text: 'hi', id } })?.messageId,
+    ).toBe(id);
+    // Anything else in the id field is no id: the text is processed as one without.
+    expect(
+      kannel().parseInbound({ body: '', query: { from: '+15551234567', text: 'hi', id: "1' OR 1=1" } })
+        ?.messageId,
+    ).toBeNull();
     expect(kannel().parseInbound({ body: '', query: { from: 'abc', text: 'x' } })).toBeNull();
     expect(kannel().inboundReply('Thanks')).toEqual({ type: 'text/plain', body: 'Thanks' });
     expect(kannel().inboundReply(null)).toEqual({ type: 'text/plain', body: '' });

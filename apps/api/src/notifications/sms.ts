@@ -13,7 +13,16 @@ export interface InboundSms {
   /** E.164, as the provider gives it. */
   from: string;
   text: string;
+  /**
+   * The provider's own id of this message (Twilio's `MessageSid`, Kannel's `%I`), the same when
+   * the gateway retries the webhook; null when the request has none.
+   */
+  messageId: string | null;
 }
+
+/** A provider's message id as we keep it: letters, digits and dashes (Twilio's `SM…`, Kannel's UUID). */
+const messageIdOf = (value: unknown) =>
+  typeof value === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
 
 /** A webhook request as a gateway sends it: its parsed body (a form, or text) and its query. */
 export interface InboundRequest {
@@ -42,10 +51,10 @@ function twimlReply(answer: string | null) {
 /** Twilio's inbound webhook: a form with `From` (E.164) and `Body`, among many other fields. */
 function twilioInbound({ body }: InboundRequest): InboundSms | null {
   if (!body || typeof body !== 'object') return null;
-  const { From: from, Body: text } = body as Record<string, unknown>;
+  const { From: from, Body: text, MessageSid: sid } = body as Record<string, unknown>;
   if (typeof from !== 'string' || typeof text !== 'string') return null;
   if (!/^\+\d{8,15}$/.test(from) || text.length > 1600) return null;
-  return { from, text };
+  return { from, text, messageId: messageIdOf(sid) };
 }
 
 /** The keywords carriers and Twilio treat as an opt-out, and as an opt-in again. */
@@ -134,8 +143,8 @@ export const isGsm7 = (text: string) => [...text].every((ch) => GSM7.has(ch));
  * UTF-8 (`charset`), sent as 7-bit GSM when it fits and UCS-2 (`coding=2`) otherwise; 202 is
  * accepted. A refused login (403) or request (400) is final; anything else is retried.
  *
- * In: an `sms-service` whose `post-url` is `{PUBLIC_URL}/api/sms/inbound?from=%p&text=%a` with
- * the webhook's secret as the URL's password (`http://kannel:SECRET@host/…`: smsbox sends it as
+ * In: an `sms-service` whose `post-url` is `{PUBLIC_URL}/api/sms/inbound?from=%p&text=%a&id=%I`
+ * (`%I`: smsbox's id of the message, the same on each retry of the request) with the webhook's secret as the URL's password (`http://kannel:SECRET@host/…`: smsbox sends it as
  * HTTP Basic); what we answer (`text/plain`) smsbox texts back to the sender (`omit-empty`: an
  * empty answer sends nothing).
  */
@@ -176,7 +185,7 @@ export function kannelSmsProvider(opts: {
       // An SMSC may give the sender's number without its +.
       const e164 = /^\d{8,15}$/.test(from) ? `+${from}` : from;
       if (!/^\+\d{8,15}$/.test(e164) || typeof text !== 'string' || text.length > 1600) return null;
-      return { from: e164, text };
+      return { from: e164, text, messageId: messageIdOf(query.id) };
     },
     inboundReply: (answer) => ({ type: 'text/plain', body: answer ?? '' }),
   };

@@ -1,3 +1,4 @@
+import { isPremiumOrSatellite } from '@homing/shared';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
@@ -5,6 +6,7 @@ import { LEASED_COLUMNS, leased, type LeasedJob, type LeasedRow } from './outbox
 import { deliveryDecision, deliveryPolicyOf } from './preferences';
 import { PushError, PushGoneError, type PushSender, type PushSubscriptionRow } from './push';
 import { optedOut, smsRecipient } from './recipients';
+import { outsideSmsCountries, smsBudgetRefusal, strangerCausedSms, type SmsBudget } from './smsBudget';
 import { SmsProviderError, type SmsProvider } from './sms';
 import type { PhotoStore } from '../storage/photoStore';
 
@@ -67,6 +69,8 @@ export function notificationWorker(
     clock?: () => Date;
     /** Told after a delivery is stored (a conversation's receipts change: notifications/threadEvents). */
     onDelivered?: (job: { foundReportId: string | null }) => unknown;
+    /** The operator's SMS budget for texts strangers can cause (smsBudget.ts); without one, none is kept. */
+    smsBudget?: SmsBudget;
   },
   opts: WorkerOptions = {},
 ) {
@@ -190,12 +194,19 @@ export function notificationWorker(
 
   /**
    * Why this SMS must not be sent, checked at the moment of sending: never to a number that
-   * answered STOP; a one-time code the person asked for (`kind: 'code'`) may go to the number being
+   * answered STOP, to a premium-rate or satellite number or outside the operator's countries; a text a stranger could cause only
+   * within the SMS budget; a one-time code the person asked for (`kind: 'code'`) may go to the number being
    * confirmed; anything else only to the account's own number while `smsRecipient` allows it.
    */
   async function smsRefusal(job: LeasedJob): Promise<string | null> {
     const to = job.to;
     if (await optedOut(knex, to)) return 'the number answered STOP';
+    if (isPremiumOrSatellite(to)) return 'a premium-rate or satellite number';
+    if (deps.smsBudget && outsideSmsCountries(deps.smsBudget, to)) return 'a number outside SMS_COUNTRIES';
+    if (deps.smsBudget && strangerCausedSms(job)) {
+      const spent = await smsBudgetRefusal(knex, deps.smsBudget, to);
+      if (spent) return spent;
+    }
     // A finder gave this number to hear back about the item they found.
     if (job.audience === 'finder') return null;
     if (job.kind === 'code') return null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { CONTACT_MESSAGES, parseContact } from '../validation/contact';
+import { isPremiumOrSatellite, UNTEXTABLE_PHONE } from '../validation/untextable';
 import { currentPassword } from './settings';
 import { safeText } from './text';
 import { PASSWORD_TOO_SHORT } from './auth';
@@ -40,6 +41,10 @@ const phoneNumber = safeText('Phone number', { error: CONTACT_MESSAGES.invalidPh
     const c = parseContact(v);
     if (c.kind !== 'phone') {
       ctx.addIssue({ code: 'custom', message: CONTACT_MESSAGES.invalidPhone });
+      return z.NEVER;
+    }
+    if (isPremiumOrSatellite(c.phoneNumber)) {
+      ctx.addIssue({ code: 'custom', message: UNTEXTABLE_PHONE });
       return z.NEVER;
     }
     return c.phoneNumber;
@@ -105,6 +110,10 @@ export const backupContactRequest = z.object({
     .transform((v, ctx) => {
       const c = parseContact(v);
       if (c.kind === 'email') return { kind: 'email' as const, value: c.email };
+      if (c.kind === 'phone' && isPremiumOrSatellite(c.phoneNumber)) {
+        ctx.addIssue({ code: 'custom', message: UNTEXTABLE_PHONE });
+        return z.NEVER;
+      }
       if (c.kind === 'phone') return { kind: 'phone' as const, value: c.phoneNumber };
       ctx.addIssue({ code: 'custom', message: BACKUP_CONTACT_MESSAGES.invalid });
       return z.NEVER;

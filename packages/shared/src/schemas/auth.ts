@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { parseContact } from '../validation/contact';
 import { isTimeZone } from '../validation/quietHours';
+import { isPremiumOrSatellite, UNTEXTABLE_PHONE } from '../validation/untextable';
 import { nameText, safeText } from './text';
 
 export const SMS_OPT_IN_REQUIRED =
@@ -47,6 +48,10 @@ export const registerRequest = z
         message: contact.message,
         path: [body.phoneNumber ? 'phoneNumber' : 'email'],
       });
+      return z.NEVER;
+    }
+    if (contact.kind === 'phone' && isPremiumOrSatellite(contact.phoneNumber)) {
+      ctx.addIssue({ code: 'custom', message: UNTEXTABLE_PHONE, path: ['phoneNumber'] });
       return z.NEVER;
     }
     if (contact.kind === 'phone' && body.smsOptIn === false) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../validation/device';
 import { FINDER_LOCALES } from '../validation/finderLocale';
-import { isAcceptedFinderPhone, isPremiumOrSatellite } from '../validation/intlPhone';
+import { isAcceptedFinderPhone } from '../validation/intlPhone';
+import { isPremiumOrSatellite, UNTEXTABLE_PHONE } from '../validation/untextable';
 import { nameText, safeText } from './text';
 
 export const FOUND_MESSAGE_MAX = 2000;
@@ -11,8 +12,7 @@ export const FOUND_MESSAGES = {
   phone: 'Phone must be +1 followed by 10 digits, or empty',
   phoneInternational:
     'Phone must be a valid number with its country code, like +52 55 1234 5678 (sent as +525512345678), or empty',
-  phoneRefused:
-    'We cannot text premium-rate or satellite numbers. Please give another number or an e-mail address',
+  phoneRefused: UNTEXTABLE_PHONE,
   coordinates: 'Location must be a latitude from -90 to 90 and a longitude from -180 to 180',
   email: 'Please enter a valid email address',
   locale: `locale must be one of ${FINDER_LOCALES.join(', ')}`,

@@ -29,7 +29,7 @@ export type PhoneProblem = 'incomplete' | 'invalid';
 /** A typed number checked as the server checks it: its E.164 form ('' when nothing was typed), or why not. */
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; problem: PhoneProblem };
 
-/** North America's premium lines (+1 900, +1 976), which the server never texts (intlPhone.ts: UNTEXTABLE). */
+/** North America's premium lines (+1 900, +1 976), which the server never texts (untextable.ts). */
 const US_PREMIUM = /^\+1(900|976)/;
 
 /**

@@ -8,6 +8,7 @@ import {
   type CountryCode as LibCountryCode,
 } from 'libphonenumber-js/min';
 import type { CountryCode, PhoneCheck } from './finderPhone';
+import { isPremiumOrSatellite } from './untextable';
 
 const lib = (country: CountryCode) => country as LibCountryCode;
 
@@ -73,14 +74,11 @@ export function checkPhone(display: string, country: CountryCode): PhoneCheck {
 }
 
 /**
- * Ranges we never text (PRODUCT.md, Privacy): they cost the sender per message or reach no person's phone.
- * +881 satellite (Iridium, Globalstar), +882/+883 international networks, +870 Inmarsat, +979
- * international premium rate, +808 shared cost; in North America, +1 900 and +1 976 premium lines.
+ * The country a number (E.164) belongs to, as libphonenumber's metadata assigns it (ISO 3166 alpha-2:
+ * 'US', 'CA', 'GG'), or null when its range names none: the server's SMS country allow-list.
  */
-const UNTEXTABLE = /^\+(881|882|883|870|979|808|1900|1976)/;
-
-/** True for a number in a premium-rate or satellite range (`UNTEXTABLE`). */
-export const isPremiumOrSatellite = (e164: string) => UNTEXTABLE.test(e164);
+export const phoneCountryOf = (e164: string): string | null =>
+  parsePhoneNumberFromString(e164)?.country ?? null;
 
 /**
  * The server's check of a report's phone: '' or the spec's +1 and 10 digits, or any other valid

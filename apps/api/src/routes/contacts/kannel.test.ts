@@ -24,7 +24,8 @@ beforeAll(async () => {
   peers = await startFinderTestServer({ ...kannel.env, SMS_INBOUND_SECRET: SECRET });
   server = peers.server;
   const { host } = new URL(server.url);
-  await kannel.start(`http://kannel:${SECRET}@${host}/api/sms/inbound?from=%p&text=%a`);
+  // The README's recipe: the sender, the text and smsbox's id of the message.
+  await kannel.start(`http://kannel:${SECRET}@${host}/api/sms/inbound?from=%p&text=%a&id=%I`);
 });
 afterAll(async () => {
   await kannel?.close();
@@ -60,6 +61,11 @@ describe.skipIf(missing !== null)(
       expect(alert?.text).toContain('Good news: someone found your Blue backpack');
       const report = await server.db.knex('foundReports').where({ itemId }).first();
       expect(report).toMatchObject({ byText: true, finderPhone: finder });
+      // smsbox names the message (%I): a retry of its post would be answered, not processed again.
+      const processed = await server.db.knex('inboundTexts').where({ provider: 'kannel' });
+      expect(processed).toHaveLength(1);
+      expect(processed[0]).toMatchObject({ messageId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(processed[0].answer).toBe(received!.text);
 
       // The owner replies on the web; it reaches the handset through Kannel's sendsms.
       const reply = await server.api('POST', `/api/reports/${report.id}/messages`, {

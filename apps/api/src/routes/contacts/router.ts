@@ -4,6 +4,7 @@ import {
   contactEmailRequest,
   contactLinkConfirm,
   contactPhoneRequest,
+  isPremiumOrSatellite,
 } from '@homing/shared';
 import { AppError } from '../../errors';
 import { createSmsProvider } from '../../notifications';
@@ -11,7 +12,9 @@ import { contactUndos, emailConfirmations, passwordWork, phoneConfirmations, tex
 import { parseTextedCode } from '../../lib/textedCode';
 import { textLanguage } from '../../lib/textLanguage';
 import { optedOut } from '../../notifications/recipients';
-import { inboundKeyword } from '../../notifications/sms';
+import { inboundKeyword, type InboundSms } from '../../notifications/sms';
+import { outsideSmsCountries, smsBudgetOf, smsBudgetRefusal } from '../../notifications/smsBudget';
+import { inboundAnswerFinder, inboundTextOnce } from '../../services/finders/inboundTexts';
 import { textReceiver } from '../../services/finders/textReceiver';
 import { presentContacts } from '../../presenters/accounts/contacts';
 import { presentUser } from '../../presenters/accounts/user';
@@ -36,6 +39,8 @@ export const CONTACT_CHANGE_UNDONE =
 export function contactsRoutes({ config, worker, logger, hub, db }: Deps): RouteDef[] {
   const sms = createSmsProvider(config, logger);
   const countText = textLimits({ db, config });
+  const budget = smsBudgetOf(config);
+  const inboundId = ({ messageId }: InboundSms) => ({ provider: config.sms.provider, messageId });
   const contacts = async (ctx: Parameters<typeof contactsLoader>[1]) =>
     presentContacts(await contactsLoader({}, ctx));
 
@@ -127,6 +132,8 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
 
     // The SMS gateway's inbound-message webhook (Twilio's signature or HTTP Basic: webhookGuard): STOP/START, and a
     // finder's text to our number (PRODUCT.md, Finders who text), counted by number and code before the transaction.
+    // Each message is processed once by the provider's id of it (services/finders/inboundTexts.ts): a repeat is
+    // given the first delivery's answer and counts nothing.
     route(
       {
         method: 'post',
@@ -136,27 +143,33 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
         body: z.union([z.record(z.string(), z.unknown()), z.string()]),
         transaction: true,
         raw: true,
-        prepare: async ({ body, ctx: http }) => {
+        prepare: async ({ body, ctx: http }, ctx) => {
           const inbound = sms.parseInbound({ body, query: http.query });
           if (!inbound) throw new AppError(400, 'validation_error', 'Not an inbound message');
           if (inboundKeyword(inbound.text)) return { inbound, texted: null, allowed: true };
           const texted = parseTextedCode(inbound.text, [config.brand.word, config.brand.name]);
+          if (await inboundAnswerFinder(inboundId(inbound), ctx)) return { inbound, texted, allowed: false };
           return { inbound, texted, allowed: await countText(inbound.from, texted) };
         },
       },
       async ({ prepared: { inbound, texted, allowed }, ctx: http }, ctx) => {
-        let answer: string | null = null;
-        // The provider answers STOP and START itself.
-        if (!texted) await smsKeywordRecorder(inbound, ctx);
-        else if (allowed) {
+        const { answer, repeat } = await inboundTextOnce(inboundId(inbound), ctx, async () => {
+          // The provider answers STOP and START itself.
+          if (!texted) return (await smsKeywordRecorder(inbound, ctx), null);
+          if (!allowed) return null;
           const received = await textReceiver(
             { from: inbound.from, texted, locale: textLanguage(inbound.text) },
             { ...ctx, config, hub, worker },
           );
-          // A number that answered STOP is not answered (its text still reaches the owner).
-          if (received.answer && !(await optedOut(ctx.trx, inbound.from))) answer = received.answer;
-        }
-        const reply = sms.inboundReply(answer);
+          // A number that answered STOP is not answered (its text still reaches the owner); nor, as
+          // for every text, a premium-rate or satellite number or one outside SMS_COUNTRIES, nor past the SMS budget.
+          if (!received.answer || (await optedOut(ctx.trx, inbound.from))) return null;
+          if (isPremiumOrSatellite(inbound.from) || outsideSmsCountries(budget, inbound.from)) return null;
+          return (await smsBudgetRefusal(ctx.trx, budget, inbound.from)) ? null : received.answer;
+        });
+        const reply = sms.inboundReply(
+          repeat && answer && (await optedOut(ctx.trx, inbound.from)) ? null : answer,
+        );
         http.status = 200;
         http.type = reply.type;
         http.body = reply.body;

@@ -55,11 +55,16 @@ describe("a held report's conversation", () => {
       (m) => !!m,
     );
     expect(mail).toBeTruthy();
-    const digest = await server.db
-      .knex('notifications')
-      .where('idempotencyKey', 'like', 'digest-%')
-      .where({ userId: owner.user.id, status: 'delivered' })
-      .first();
+    // The worker records the delivery just after the mail server took it.
+    const digest = await until(
+      () =>
+        server.db
+          .knex('notifications')
+          .where('idempotencyKey', 'like', 'digest-%')
+          .where({ userId: owner.user.id, status: 'delivered' })
+          .first(),
+      (row) => !!row,
+    );
     const told = { channel: 'email', at: new Date(digest.deliveredAt).toISOString() };
     // Both held reports' finders see it, the second's too (the digest is filed under the first).
     expect(

@@ -15,6 +15,7 @@ import {
 import { enqueue, type OutboxMessage } from '../../notifications/outbox';
 import type { NotificationWorker } from '../../notifications/worker';
 import { ACCOUNT_TOKEN_TTL_MS, hashSecret, newCode, newLinkSecret } from '../../lib/accountSecrets';
+import { contactMessageAllowed } from './contactMessageCeiling';
 
 export interface AccountMessageDeps {
   config: Config;
@@ -23,7 +24,10 @@ export interface AccountMessageDeps {
 
 /**
  * Issues a one-time secret and queues its message: a link by e-mail, a 6-digit code by SMS. An
- * earlier unused secret for the same purpose dies, so only the newest code can be guessed at.
+ * earlier unused secret for the same purpose dies, so only the newest code can be guessed at; a
+ * texted code also ends every other unused code texted to that number, whoever's, so a number has
+ * at most one live code. Past the ceiling per victim (`contactMessageAllowed`) nothing is issued
+ * or sent, and the caller answers as ever. The undo link to an old contact is always sent.
  */
 export async function accountTokenIssuer(
   props: {
@@ -41,6 +45,14 @@ export async function accountTokenIssuer(
   ctx: TrxCtx<User | null> & Effects & AccountMessageDeps,
 ) {
   const { trx, config } = ctx;
+  const undo = props.purpose === 'contact_undo' ? props.changedTo : undefined;
+  if (!undo && !(await contactMessageAllowed(props.target, trx))) return;
+  if (props.channel === 'sms' && !undo)
+    await AccountToken.query(trx)
+      .delete()
+      .where({ channel: 'sms', target: props.target })
+      .whereIn('purpose', ['password_reset', 'phone_confirm'])
+      .whereNull('usedAt');
   // An undo link for the e-mail address does not kill the one for the number.
   await AccountToken.query(trx)
     .delete()
@@ -48,7 +60,6 @@ export async function accountTokenIssuer(
     .modify((q) => props.changedTo && q.where({ channel: props.channel }))
     .whereNull('usedAt');
   const id = crypto.randomUUID();
-  const undo = props.purpose === 'contact_undo' ? props.changedTo : undefined;
   // An undo goes as a link either way (it is followed, not typed).
   const secret = props.channel === 'email' || undo ? newLinkSecret() : newCode();
   await AccountToken.query(trx).insert({

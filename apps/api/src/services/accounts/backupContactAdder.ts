@@ -6,6 +6,7 @@ import { backupConfirmEmail, backupConfirmSms } from '../../notifications/messag
 import { enqueue } from '../../notifications/outbox';
 import { hashSecret, newLinkSecret } from '../../lib/accountSecrets';
 import type { AccountMessageDeps } from './accountTokenIssuer';
+import { contactMessageAllowed } from './contactMessageCeiling';
 
 /**
  * Adds a backup contact (at most 3 per owner) and sends it a link to confirm
@@ -38,11 +39,13 @@ export async function backupContactAdder(
     idempotencyKey: `backup-confirm-${row!.id}`,
     kind: 'backup_confirm' as const,
   };
-  await enqueue(trx, [
-    kind === 'email'
-      ? { ...job, channel: 'email', to: value, ...backupConfirmEmail(link, text) }
-      : { ...job, channel: 'sms', to: value, text: backupConfirmSms(link, text) },
-  ]);
+  // Past the ceiling per victim the contact is listed, uninvited (the owner may remove and add it later).
+  if (await contactMessageAllowed(value, trx))
+    await enqueue(trx, [
+      kind === 'email'
+        ? { ...job, channel: 'email', to: value, ...backupConfirmEmail(link, text) }
+        : { ...job, channel: 'sms', to: value, text: backupConfirmSms(link, text) },
+    ]);
   ctx.afterCommit(() => ctx.worker?.wake());
   return row!.id;
 }

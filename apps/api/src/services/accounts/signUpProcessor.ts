@@ -5,6 +5,7 @@ import { accountExistsSms } from '../../notifications/messages';
 import { enqueue } from '../../notifications/outbox';
 import { smsRecipient } from '../../notifications/recipients';
 import { accountTokenIssuer, type AccountMessageDeps } from './accountTokenIssuer';
+import { contactMessageAllowed } from './contactMessageCeiling';
 import { sessionCreator } from './sessionCreator';
 import { userRegistrar } from './userRegistrar';
 
@@ -41,7 +42,7 @@ export async function signUpProcessor(
     }
     // A notice, not a code: only to a number that may be texted (the worker checks again).
     const phone = await smsRecipient(trx, existing.id);
-    if (phone) {
+    if (phone && (await contactMessageAllowed(phone, trx))) {
       await enqueue(trx, [
         {
           channel: 'sms',
