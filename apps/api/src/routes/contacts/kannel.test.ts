@@ -54,7 +54,7 @@ describe.skipIf(missing !== null)(
       expect(received).toEqual({
         from: OUR_NUMBER,
         to: finder,
-        text: `${brand}: your message about the Blue backpack was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
+        text: `${brand}: your message about Blue backpack was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
       });
       const alert = await mailTo(owner.email, 'Found your backpack at the library');
       expect(alert?.text).toContain('Good news: someone found your Blue backpack');
@@ -71,7 +71,7 @@ describe.skipIf(missing !== null)(
       expect(answer).toEqual({
         from: OUR_NUMBER,
         to: finder,
-        text: `${brand}: the owner of the Blue backpack replied: "Thanks! Front desk, please". Reply to this number to answer.`,
+        text: `${brand}: the owner of Blue backpack replied: "Thanks! Front desk, please". Reply to this number to answer.`,
       });
 
       // A second text continues the thread (no answer is texted back for it).

@@ -139,18 +139,20 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
         prepare: async ({ body, ctx: http }) => {
           const inbound = sms.parseInbound({ body, query: http.query });
           if (!inbound) throw new AppError(400, 'validation_error', 'Not an inbound message');
-          if (inboundKeyword(inbound.text)) return { inbound, texted: null, allowed: true };
+          // STOP is never words for anyone; an opt-in word ("YES") may be an answer too.
+          const keyword = inboundKeyword(inbound.text);
+          if (keyword === 'stop') return { inbound, keyword, texted: null, allowed: true };
           const texted = parseTextedCode(inbound.text, [config.brand.word, config.brand.name]);
-          return { inbound, texted, allowed: await countText(inbound.from, texted) };
+          return { inbound, keyword, texted, allowed: await countText(inbound.from, texted) };
         },
       },
-      async ({ prepared: { inbound, texted, allowed }, ctx: http }, ctx) => {
+      async ({ prepared: { inbound, keyword, texted, allowed }, ctx: http }, ctx) => {
         let answer: string | null = null;
         // The provider answers STOP and START itself.
-        if (!texted) await smsKeywordRecorder(inbound, ctx);
-        else if (allowed) {
+        if (keyword) await smsKeywordRecorder(inbound, ctx);
+        if (texted && allowed) {
           const received = await textReceiver(
-            { from: inbound.from, texted, locale: textLanguage(inbound.text) },
+            { from: inbound.from, texted, locale: textLanguage(inbound.text), optIn: keyword === 'start' },
             { ...ctx, config, hub, worker },
           );
           // A number that answered STOP is not answered (its text still reaches the owner).
@@ -158,6 +160,7 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
         }
         const reply = sms.inboundReply(answer);
         http.status = 200;
+        if (reply.headers) http.set(reply.headers);
         http.type = reply.type;
         http.body = reply.body;
       },

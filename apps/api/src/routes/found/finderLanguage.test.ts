@@ -111,7 +111,7 @@ describe("finder messages in the finder's language", () => {
     const link = await sms.waitFor((m) => m.to === finderPhone);
     expect(link?.body).toMatch(
       new RegExp(
-        `^${escape(brand())}: votre message sur un objet trouvé a été envoyé\\. Ouvrez ce lien pour confirmer votre numéro et recevoir les réponses : ${threadLink(s.code)}$`,
+        `^${escape(brand())} : votre message sur un objet trouvé a été envoyé\\. Ouvrez ce lien pour confirmer votre numéro et recevoir les réponses : ${threadLink(s.code)}$`,
       ),
     );
     await follow(link?.body);
@@ -120,7 +120,7 @@ describe("finder messages in the finder's language", () => {
     const reply = await sms.waitFor((m) => m.to === finderPhone && m !== link);
     expect(reply?.body).toMatch(
       new RegExp(
-        `^${escape(brand())}: le propriétaire de Red keyring répond "Merci ! Je passe ce soir\\."\\. ${threadLink(s.code)}$`,
+        `^${escape(brand())} : le propriétaire de Red keyring répond "Merci ! Je passe ce soir\\."\\. ${threadLink(s.code)}$`,
       ),
     );
 
@@ -128,7 +128,7 @@ describe("finder messages in the finder's language", () => {
     const located = await sms.waitFor((m) => m.to === finderPhone && m !== link && m !== reply);
     expect(located?.body).toMatch(
       new RegExp(
-        `^${escape(brand())}: le propriétaire de Red keyring partage sa position\\. ${threadLink(s.code)}$`,
+        `^${escape(brand())} : le propriétaire de Red keyring partage sa position\\. ${threadLink(s.code)}$`,
       ),
     );
   });
