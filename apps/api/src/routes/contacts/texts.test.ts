@@ -226,7 +226,7 @@ describe('a finder who texts the code', () => {
     await giveCode(server.db.knex, codes[0]!.id, owner.user.id);
     const code = codes[0]!.value;
     expect(await text(finderNumber(), `HOMING ${code} Found this tag on a bench`)).toBe(
-      `${server.config.brand.name}: your message about ${spaced(code)} was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
+      `${server.config.brand.name}: your message about the label ${spaced(code)} was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
     );
     await mailTo(owner.email, (m) => m.text.includes('Found this tag on a bench'));
   });

@@ -2,6 +2,7 @@ import { FOUND_MESSAGE_MAX, THREAD_MESSAGE_MAX, type FinderLocale } from '@homin
 import type { Effects, TrxCtx } from '../../ctx';
 import type { TextedCode } from '../../lib/textedCode';
 import { onlyLanguageKeyword, withoutLanguageKeyword } from '../../lib/textLanguage';
+import { finderItemName, finderLabelName } from '../../lib/finderItemName';
 import { threadOpen } from '../../lib/threadState';
 import type { User } from '../../models/User';
 import { finderTextFor } from '../../notifications/finderMessages';
@@ -43,7 +44,7 @@ export async function textReceiver(
     const say = finderTextFor(locale);
     if (locale !== thread.finderLocale)
       await trx('foundReports').where({ id: thread.id }).update({ finderLocale: locale });
-    const names = { brand: config.brand.name, item: thread.itemName };
+    const names = { brand: config.brand.name, item: finderItemName(thread, locale) };
     if (!threadOpen(thread)) return { answer: say.closed(names) };
     // Empty, or only a language's keyword (its choice is made above): nothing to tell the owner.
     if (!text || onlyLanguageKeyword(text)) return { answer: null };
@@ -92,8 +93,7 @@ export async function textReceiver(
     ctx,
   );
   // A label with no item is named by its code, as the finder texted it.
-  const value = target.code.value;
-  const item = target.item?.name ?? `${value.slice(0, 5)} ${value.slice(5)}`;
+  const item = target.item?.name ?? finderLabelName(target.code.value, locale);
   return {
     answer: finderTextFor(locale).received({ brand: config.brand.name, item }),
     foundReportId: report.id,
