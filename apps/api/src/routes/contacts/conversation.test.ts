@@ -180,6 +180,22 @@ describe('a texted conversation', () => {
     expect(await server.db.knex('foundReports').where({ finderPhone: finder })).toHaveLength(3);
   });
 
+  it('goes on with the newest open conversation, and says so when every one is closed', async () => {
+    const rex = await ownerWithItem('Rex');
+    const scarf = await ownerWithItem('Green scarf');
+    const finder = finderNumber();
+    await text(finder, `HOMING ${rex.code} Found your dog`);
+    await text(finder, `HOMING ${scarf.code} Found your scarf`);
+    const [rexReport, scarfReport] = [await reportOf(rex.itemId), await reportOf(scarf.itemId)];
+    const close = (owner: { token: string }, id: string) =>
+      server.api('POST', `/api/reports/${id}/close`, { token: owner.token, body: { block: false } });
+    expect((await close(scarf.owner, scarfReport.id)).status).toBe(200);
+    expect(await text(finder, 'See you at 6 then')).toBeNull();
+    expect(await finderSaid(rex.owner.token, rexReport.id)).toEqual(['Found your dog', 'See you at 6 then']);
+    expect((await close(rex.owner, rexReport.id)).status).toBe(200);
+    expect(await text(finder, 'Hello?')).toBe(`${brand()}: the conversation about Green scarf is closed.`);
+  });
+
   it('relays "YES" to the conversation as an answer, and answers nothing to a bare opt-in', async () => {
     const { owner, code, itemId } = await ownerWithItem('Rex');
     const finder = finderNumber();

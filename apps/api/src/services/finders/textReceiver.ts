@@ -32,10 +32,9 @@ export async function textReceiver(
 ): Promise<{ answer: string | null; foundReportId?: string }> {
   const { trx, config } = ctx;
   const example = textedCodeExample(config.brand.word);
-  const latest = async (code: string | null) =>
+  const latest = async (code: string) =>
     (await threadReportQuery(trx)
-      .where({ 'r.byText': true, 'r.finderPhone': props.from })
-      .modify((q) => (code ? q.where('c.value', code) : q))
+      .where({ 'r.byText': true, 'r.finderPhone': props.from, 'c.value': code })
       .orderBy('r.createdAt', 'desc')
       .first()) as ThreadReport | undefined;
   const continueThread = async (thread: ThreadReport, words: string) => {
@@ -57,8 +56,13 @@ export async function textReceiver(
 
   const { texted } = props;
   const say = finderTextFor(props.locale ?? 'en');
-  const newest = await latest(null);
-  const open = newest && threadOpen(newest) ? newest : null;
+  // This number's conversations, newest first: the newest open one goes on (else the newest says closed).
+  const mine = (await threadReportQuery(trx)
+    .where({ 'r.byText': true, 'r.finderPhone': props.from })
+    .orderBy('r.createdAt', 'desc')
+    .limit(50)) as ThreadReport[];
+  const open = mine.find(threadOpen) ?? null;
+  const newest = open ?? mine[0];
   if (props.optIn)
     return open
       ? continueThread(open, texted.kind === 'none' ? texted.message : texted.text)
