@@ -32,6 +32,8 @@ const EMBEDDED_TOO = [
   'apps/api/src/routes/contacts/webhookOnce.test.ts',
   'apps/api/src/routes/auth/victimCeiling.test.ts',
   'apps/api/src/notifications/smsBudget.test.ts',
+  // a texted conversation: every reply in its one transaction
+  'apps/api/src/routes/contacts/conversation.test.ts',
 ];
 
 export default defineConfig({

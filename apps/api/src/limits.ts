@@ -227,8 +227,9 @@ export function textLimits(deps: LimitDeps) {
     if (texted.kind === 'code') {
       const target = await reportTargetFinder({ qrCode: texted.code }, { trx: deps.db });
       if (target) return (await byCode.hit(`${target.code.id}:${key}`)).allowed;
-    } else if (texted.kind === 'none') {
-      // Words alone go on with this number's conversation, when it has one.
+    }
+    if (texted.kind === 'none' || !texted.unmistakable) {
+      // Words, and what only looks like a code, go on with this number's conversation, when it has one.
       const known = await deps.db('foundReports').where({ byText: true, finderPhone: from }).first('id');
       if (known) return true;
     }

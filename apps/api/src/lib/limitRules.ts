@@ -112,7 +112,7 @@ export const rules = table({
   // dropped unanswered: a number cannot make us text at will.
   textByNumber: {
     name: 'text:number',
-    points: (l) => l.textsPerNumber ?? 20,
+    points: (l) => l.textsPerNumber ?? 60,
     windowMs: REPORT_WINDOW_MS,
     message: THREAD_MESSAGES.tooMany,
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onlyLanguageKeyword, textLanguage } from './textLanguage';
+import { onlyLanguageKeyword, textLanguage, withoutLanguageKeyword } from './textLanguage';
 
 describe('textLanguage', () => {
   it.each([
@@ -28,5 +28,18 @@ describe('textLanguage', () => {
     expect(onlyLanguageKeyword('Français.')).toBe(true);
     expect(onlyLanguageKeyword('es')).toBe(false);
     expect(onlyLanguageKeyword('ES gracias')).toBe(false);
+  });
+
+  it('takes the keyword a text begins with out of the words for the owner', () => {
+    expect(withoutLanguageKeyword('ES Encontré tus llaves en la estación')).toBe(
+      'Encontré tus llaves en la estación',
+    );
+    expect(withoutLanguageKeyword('FR: j’ai trouvé vos clés')).toBe('j’ai trouvé vos clés');
+    expect(withoutLanguageKeyword('Español, encontré tu perro')).toBe('encontré tu perro');
+    expect(withoutLanguageKeyword('FRANCAIS merci')).toBe('merci');
+    expect(withoutLanguageKeyword(' ES ')).toBe('');
+    // Words stay words: a language named in a sentence, Spanish "es", a text shouted in capitals.
+    for (const text of ['English is not my language', 'es mi perro?', 'EN LA ESTACION', 'Thanks, ES later'])
+      expect(withoutLanguageKeyword(text)).toBe(text);
   });
 });

@@ -130,3 +130,26 @@ export const onlyLanguageKeyword = (text: string) => {
   const word = text.trim().replace(/[.!]+$/, '');
   return !!(CODES[word] ?? NAMES[word.toLowerCase()]);
 };
+
+/**
+ * A text less the language keyword it begins with ("ES Encontré…", "Français : j'ai…"): the
+ * choice is the finder's, not words for the owner. A keyword counts there as its two letters or
+ * its name in capitals, or its name in any case before a colon or comma ("English is…" stays);
+ * a text all in capitals keeps its first word (it is one).
+ */
+export function withoutLanguageKeyword(text: string) {
+  const trimmed = text.trim();
+  const found = /^(\S+?)(\s*[:,.\-–]+)?(?:\s+|$)/u.exec(trimmed);
+  if (!found) return trimmed;
+  const [whole, word, mark] = found as unknown as [string, string, string | undefined];
+  const rest = trimmed.slice(whole.length).trim();
+  const capitals = word === word.toUpperCase();
+  const keyword = capitals
+    ? (CODES[word] ?? NAMES[word.toLowerCase()])
+    : mark
+      ? NAMES[word.toLowerCase()]
+      : undefined;
+  if (!keyword) return trimmed;
+  if (capitals && rest && rest === rest.toUpperCase() && /\p{L}/u.test(rest)) return trimmed;
+  return rest;
+}

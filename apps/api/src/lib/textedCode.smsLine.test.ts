@@ -16,7 +16,11 @@ describe('the code printed in the SMS line', () => {
       const typed = printedCodeOfLine(smsLineText(code, '+1 555 010 0199'));
       expect(typed).toMatch(/^\S{5} \S{5}-\S$/);
       for (const text of [`${typed} found your keys`, `homing ${typed.toLowerCase()} found your keys`])
-        expect(parseTextedCode(text, ['homing'])).toEqual({ kind: 'code', code, message: 'found your keys' });
+        expect(parseTextedCode(text, ['homing'])).toMatchObject({
+          kind: 'code',
+          code,
+          message: 'found your keys',
+        });
     }
   });
 });

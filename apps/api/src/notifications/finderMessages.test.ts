@@ -9,6 +9,7 @@ import {
   ownerReplySms,
   ownerReplyText,
 } from './finderMessages';
+import { isGsm7, smsSegments } from './sms';
 
 // The texts alone (no database): the API tests (routes/found/finderLanguage.test.ts) read them as
 // received by a real SMTP server and SMS peer.
@@ -87,7 +88,7 @@ describe('what we send a finder, in their language', () => {
     }
   });
 
-  it('keeps every SMS in GSM-7 and no longer than the English, so it takes no more segments', () => {
+  it('keeps every SMS that carries a link in GSM-7 and in no more segments than the English', () => {
     const cases = [
       { ...base },
       { ...base, itemName: 'Keys', link: 'https://h.example/found/ABCDE23456/t/' + 'b'.repeat(43) },
@@ -111,7 +112,7 @@ describe('what we send a finder, in their language', () => {
             [...text!].filter((ch) => !GSM7.has(ch)),
             `${locale}: ${text}`,
           ).toEqual([]);
-          expect(text!.length, `${locale}: ${text}`).toBeLessThanOrEqual(english!.length);
+          expect(smsSegments(text!), `${locale}: ${text}`).toBeLessThanOrEqual(smsSegments(english!));
           expect(text).toContain(c.link);
           expect(text).toContain(c.itemName);
         }
@@ -134,8 +135,7 @@ describe('what we send a finder, in their language', () => {
     expect(ownerReplySms({ ...reply({ text: long }), locale: 'es' })).not.toContain('ñ'.repeat(201));
   });
 
-  it('answers a finder who texted in plain GSM-7 texts, in no more segments than the English', () => {
-    const segments = (text: string) => (text.length <= 160 ? 1 : Math.ceil(text.length / 153));
+  it('answers a finder who texted in correct Spanish and French, in at most three segments', () => {
     const example = 'HOMING 8CWNC 2KDP2';
     const names = { brand: 'Homing', item: 'Red keyring' };
     const all = (locale: (typeof FINDER_LOCALES)[number]) => {
@@ -153,6 +153,10 @@ describe('what we send a finder, in their language', () => {
       ];
     };
     const english = all('en');
+    // The item as the owner named it, with no article of ours before it.
+    expect(english[0]).toBe(
+      'Homing: your message about Red keyring was sent to its owner. Their answer will come here by text; reply to this number to add to it.',
+    );
     expect(english[3]).toBe(
       "We couldn't find that code: check it and send it again, e.g. HOMING 8CWNC 2KDP2",
     );
@@ -160,14 +164,33 @@ describe('what we send a finder, in their language', () => {
     // The close notice gives the finder page's reason (its dash in GSM-7).
     expect(english[7]).toBe('Homing - Red keyring: The owner has their item back - thank you!');
     expect(english[8]).toBe('Homing - Red keyring: The owner closed this conversation.');
+    expect(all('es')[3]).toBe(
+      'No encontramos ese código: revísalo y envíalo otra vez, p. ej. HOMING 8CWNC 2KDP2',
+    );
+    expect(all('es')[6]).toBe('Homing: la conversación sobre Red keyring está cerrada.');
+    expect(all('fr')[3]).toBe('Code introuvable : vérifiez-le et renvoyez-le, ex. HOMING 8CWNC 2KDP2');
+    // Spanish words written without the accent they need, and French without its space before ":".
+    const misspelt =
+      /\b(numero|codigo|llegara|revisalo|envialo|simbolo|envia|conversacion|esta cerrada|recupero|cerro)\b/i;
     for (const locale of FINDER_LOCALES)
       all(locale).forEach((text, i) => {
-        expect(
-          [...text].filter((ch) => !GSM7.has(ch)),
-          `${locale}: ${text}`,
-        ).toEqual([]);
-        expect(segments(text), `${locale}: ${text}`).toBeLessThanOrEqual(segments(english[i]!));
+        expect(smsSegments(text), `${locale}: ${text}`).toBeLessThanOrEqual(3);
         expect(text).not.toContain('http');
+        if (locale === 'es') expect(text).not.toMatch(misspelt);
+        if (locale === 'fr') expect(text.replace(/"[^"]*"/g, '')).not.toMatch(/\S[:;!?](\s|$)/);
+        // The owner's reply carries their words: our wording around them stays GSM-7.
+        if (i === 1 || i === 2) expect(isGsm7(text), `${locale}: ${text}`).toBe(true);
       });
+  });
+
+  it('counts segments as a handset pays them: GSM-7 160 and 153, UCS-2 70 and 67', () => {
+    expect(smsSegments('a'.repeat(160))).toBe(1);
+    expect(smsSegments('a'.repeat(161))).toBe(2);
+    expect(smsSegments('a'.repeat(306))).toBe(2);
+    expect(smsSegments('á'.repeat(70))).toBe(1);
+    expect(smsSegments('á'.repeat(71))).toBe(2);
+    expect(smsSegments('á'.repeat(134))).toBe(2);
+    expect(smsSegments('á'.repeat(135))).toBe(3);
+    expect(smsSegments('👍'.repeat(35))).toBe(1);
   });
 });

@@ -8,9 +8,13 @@ import { threadMail, type MailLabels, type ThreadText } from './messages';
  * finder page does. Only our words change: the product name, the item's name, links and the
  * owner's words go as they are.
  *
- * SMS wording stays within GSM-7 (no á, í, ó, ú, ç, ’ or narrow spaces: one of those makes the
- * whole text UCS-2, 70 characters a segment) and no longer than the English, so a translation
- * never takes more segments than the English would (finderMessages.test.ts).
+ * SMS wording is correct Spanish and French, accents included. A character outside GSM-7 (á, í,
+ * ó, ú, ç, ’) makes the whole text UCS-2: 70 characters in one segment and 67 a segment past that,
+ * against GSM-7's 160 and 153 (`smsSegments` in sms.ts; the README states the cost). So the texts
+ * that carry the owner's words or a link are worded within GSM-7 (only the owner's words decide),
+ * and every other answer takes at most three segments, Kannel's max-messages
+ * (finderMessages.test.ts). French SMS put a plain space before : ; ! ? (the narrow no-break
+ * space is UCS-2 too).
  */
 interface Names {
   brand: string;
@@ -68,15 +72,15 @@ const en: FinderTexts = {
     `${brand}: the owner of the ${item} replied${said ? `: "${said}"` : ' with a location'}. ${link}`,
   text: {
     received: ({ brand, item }) =>
-      `${brand}: your message about the ${item} was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
+      `${brand}: your message about ${item} was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
     reply: ({ brand, item }, said) =>
-      `${brand}: the owner of the ${item} replied${said ? `: "${said}"` : ' with a location'}. Reply to this number to answer.`,
+      `${brand}: the owner of ${item} replied${said ? `: "${said}"` : ' with a location'}. Reply to this number to answer.`,
     unknownCode: (example) => `We couldn't find that code: check it and send it again, e.g. ${example}`,
     checkCode: (example) =>
       `One symbol of that code is not right: check the code and send it again, e.g. ${example}`,
     needMessage: (example) =>
       `Thank you. Send the code again with your message for the owner, e.g. ${example} Found your keys at the library`,
-    closed: ({ brand, item }) => `${brand}: the conversation about the ${item} is closed.`,
+    closed: ({ brand, item }) => `${brand}: the conversation about ${item} is closed.`,
   },
   closeNotice: {
     recovered: ({ brand, item }) => `${brand} - ${item}: The owner has their item back - thank you!`,
@@ -92,7 +96,7 @@ const es: FinderTexts = {
     intro:
       'Gracias por escribir al dueño de un objeto que has encontrado. Abre la conversación para confirmar esta dirección: después, las respuestas del dueño también llegarán aquí.',
     sms: (brand, link) =>
-      `${brand}: tu mensaje sobre un objeto encontrado se ha enviado. Abre este enlace para confirmar tu numero y recibir las respuestas: ${link}`,
+      `${brand}: tu mensaje sobre un objeto encontrado se ha enviado. Abre este enlace para confirmar este contacto y recibir las respuestas: ${link}`,
   },
   replySubject: ({ brand, item }) => `${brand}: el dueño de ${item} te ha respondido`,
   replyIntro: ({ item }) => `El dueño de ${item}, el objeto que has encontrado, te ha respondido:`,
@@ -103,21 +107,21 @@ const es: FinderTexts = {
       : `${brand}: el dueño de ${item} te marca un lugar en el mapa. ${link}`,
   text: {
     received: ({ brand, item }) =>
-      `${brand}: tu mensaje sobre ${item} ya le ha llegado a su dueño. Su respuesta llegara por SMS; responde a este numero para seguir.`,
+      `${brand}: tu mensaje sobre ${item} se ha enviado a su dueño. Te responderá por SMS; contesta a este mensaje para seguir.`,
     reply: ({ brand, item }, said) =>
       said
-        ? `${brand}: el dueño de ${item} te responde: "${said}". Responde a este numero para contestar.`
-        : `${brand}: el dueño de ${item} te marca un lugar en el mapa. Responde a este numero.`,
-    unknownCode: (example) => `No encontramos ese codigo: revisalo y envialo otra vez, p. ej. ${example}`,
+        ? `${brand}: el dueño de ${item} te responde: "${said}". Contesta a este mensaje para seguir.`
+        : `${brand}: el dueño de ${item} te marca un lugar en el mapa. Contesta a este mensaje.`,
+    unknownCode: (example) => `No encontramos ese código: revísalo y envíalo otra vez, p. ej. ${example}`,
     checkCode: (example) =>
-      `Un simbolo del codigo no es correcto: revisa el codigo y envialo otra vez, p. ej. ${example}`,
+      `Un símbolo del código no es correcto: revísalo y envíalo otra vez, p. ej. ${example}`,
     needMessage: (example) =>
-      `Gracias. Envia otra vez el codigo con tu mensaje para el dueño, p. ej. ${example} Tengo tus llaves`,
-    closed: ({ brand, item }) => `${brand}: la conversacion sobre ${item} esta cerrada.`,
+      `Gracias. Envía otra vez el código con tu mensaje para el dueño, p. ej. ${example} Tengo tus llaves`,
+    closed: ({ brand, item }) => `${brand}: la conversación sobre ${item} está cerrada.`,
   },
   closeNotice: {
-    recovered: ({ brand, item }) => `${brand} - ${item}: El dueño ya recupero su objeto. ¡Gracias!`,
-    closed: ({ brand, item }) => `${brand} - ${item}: El dueño cerro esta conversacion.`,
+    recovered: ({ brand, item }) => `${brand} - ${item}: El dueño ya tiene su objeto. ¡Gracias!`,
+    closed: ({ brand, item }) => `${brand} - ${item}: El dueño cerró esta conversación.`,
   },
 };
 
@@ -131,31 +135,31 @@ const fr: FinderTexts = {
     intro:
       'Merci d’avoir écrit au propriétaire d’un objet que vous avez trouvé. Ouvrez la conversation pour confirmer cette adresse\u202f: ensuite, ses réponses arriveront aussi ici.',
     sms: (brand, link) =>
-      `${brand}: votre message sur un objet trouvé a été envoyé. Ouvrez ce lien pour confirmer votre numéro et recevoir les réponses : ${link}`,
+      `${brand} : votre message sur un objet trouvé a été envoyé. Ouvrez ce lien pour confirmer votre numéro et recevoir les réponses : ${link}`,
   },
   replySubject: ({ brand, item }) => `${brand}\u202f: le propriétaire de ${item} vous a répondu`,
   replyIntro: ({ item }) => `Le propriétaire de ${item}, l’objet que vous avez trouvé, vous a répondu\u202f:`,
   replyAction: 'Répondre dans la conversation',
   replySms: ({ brand, item, link }, said) =>
     said
-      ? `${brand}: le propriétaire de ${item} répond "${said}". ${link}`
-      : `${brand}: le propriétaire de ${item} partage sa position. ${link}`,
+      ? `${brand} : le propriétaire de ${item} répond "${said}". ${link}`
+      : `${brand} : le propriétaire de ${item} partage sa position. ${link}`,
   text: {
     received: ({ brand, item }) =>
-      `${brand}: votre message sur ${item} a été transmis au propriétaire. Sa réponse arrivera par SMS; répondez à ce numéro pour continuer.`,
+      `${brand} : votre message sur ${item} a été transmis au propriétaire. Sa réponse arrivera par SMS ; répondez à ce numéro pour continuer.`,
     reply: ({ brand, item }, said) =>
       said
-        ? `${brand}: le propriétaire de ${item} répond "${said}". Répondez à ce numéro pour continuer.`
-        : `${brand}: le propriétaire de ${item} partage sa position. Répondez à ce numéro.`,
-    unknownCode: (example) => `Code introuvable: vérifiez-le et renvoyez-le, ex. ${example}`,
-    checkCode: (example) => `Un symbole du code est erroné: vérifiez le code et renvoyez-le, ex. ${example}`,
+        ? `${brand} : le propriétaire de ${item} répond "${said}". Répondez à ce numéro pour continuer.`
+        : `${brand} : le propriétaire de ${item} partage sa position. Répondez à ce numéro.`,
+    unknownCode: (example) => `Code introuvable : vérifiez-le et renvoyez-le, ex. ${example}`,
+    checkCode: (example) => `Un symbole du code est erroné : vérifiez le code et renvoyez-le, ex. ${example}`,
     needMessage: (example) =>
       `Merci. Renvoyez le code avec votre message pour le propriétaire, ex. ${example} J'ai vos clés`,
-    closed: ({ brand, item }) => `${brand}: la conversation sur ${item} est close.`,
+    closed: ({ brand, item }) => `${brand} : la conversation sur ${item} est close.`,
   },
   closeNotice: {
-    recovered: ({ brand, item }) => `${brand} - ${item}: Le propriétaire a récupéré son objet. Merci !`,
-    closed: ({ brand, item }) => `${brand} - ${item}: Le propriétaire a clos cette conversation.`,
+    recovered: ({ brand, item }) => `${brand} - ${item} : le propriétaire a récupéré son objet. Merci !`,
+    closed: ({ brand, item }) => `${brand} - ${item} : le propriétaire a clos cette conversation.`,
   },
 };
 

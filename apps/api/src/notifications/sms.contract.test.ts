@@ -150,5 +150,11 @@ describe('Kannel SMS provider contract', () => {
     expect(kannel().parseInbound({ body: '', query: { from: 'abc', text: 'x' } })).toBeNull();
     expect(kannel().inboundReply('Thanks')).toEqual({ type: 'text/plain', body: 'Thanks' });
     expect(kannel().inboundReply(null)).toEqual({ type: 'text/plain', body: '' });
+    // A character outside GSM-7: smsbox is told to send the answer as UCS-2.
+    expect(kannel().inboundReply('No encontramos ese código')).toEqual({
+      type: 'text/plain',
+      body: 'No encontramos ese código',
+      headers: { 'X-Kannel-Coding': '2' },
+    });
   });
 });

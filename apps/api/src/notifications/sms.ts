@@ -36,7 +36,7 @@ export interface SmsProvider {
   /** Reads the provider's inbound-message webhook request; null when it is not one. */
   parseInbound(request: InboundRequest): InboundSms | null;
   /** The webhook's answer: the provider texts `answer` back to the sender from our number (null: nothing). */
-  inboundReply(answer: string | null): { type: string; body: string };
+  inboundReply(answer: string | null): { type: string; body: string; headers?: Record<string, string> };
 }
 
 const xml = (text: string) =>
@@ -137,6 +137,15 @@ const GSM7 = new Set(
 export const isGsm7 = (text: string) => [...text].every((ch) => GSM7.has(ch));
 
 /**
+ * The segments a text is sent in: GSM-7, 160 characters in one and 153 a segment past that;
+ * UCS-2 (any character outside GSM-7), 70 and 67, counted in UTF-16 units (an emoji is two).
+ */
+export function smsSegments(text: string) {
+  const [length, one, each] = isGsm7(text) ? [[...text].length, 160, 153] : [text.length, 70, 67];
+  return length <= one ? 1 : Math.ceil(length / each);
+}
+
+/**
  * Kannel's smsbox (a self-hosted gateway in front of an operator's SMSC or a modem).
  *
  * Out: its sendsms HTTP interface, `GET {sendsmsUrl}?username&password&from&to&text`, the text in
@@ -146,7 +155,7 @@ export const isGsm7 = (text: string) => [...text].every((ch) => GSM7.has(ch));
  * In: an `sms-service` whose `post-url` is `{PUBLIC_URL}/api/sms/inbound?from=%p&text=%a&id=%I`
  * (`%I`: smsbox's id of the message, the same on each retry of the request) with the webhook's secret as the URL's password (`http://kannel:SECRET@host/…`: smsbox sends it as
  * HTTP Basic); what we answer (`text/plain`) smsbox texts back to the sender (`omit-empty`: an
- * empty answer sends nothing).
+ * empty answer sends nothing; `accept-x-kannel-headers`: UCS-2 when the answer needs it).
  */
 export function kannelSmsProvider(opts: {
   sendsmsUrl: string;
@@ -187,6 +196,12 @@ export function kannelSmsProvider(opts: {
       if (!/^\+\d{8,15}$/.test(e164) || typeof text !== 'string' || text.length > 1600) return null;
       return { from: e164, text, messageId: messageIdOf(query.id) };
     },
-    inboundReply: (answer) => ({ type: 'text/plain', body: answer ?? '' }),
+    // Outside GSM-7, X-Kannel-Coding 2 has smsbox send the answer as UCS-2 (its sms-service must
+    // accept X-Kannel headers), from the UTF-8 of the body.
+    inboundReply: (answer) => ({
+      type: 'text/plain',
+      body: answer ?? '',
+      ...(answer && !isGsm7(answer) ? { headers: { 'X-Kannel-Coding': '2' } } : {}),
+    }),
   };
 }

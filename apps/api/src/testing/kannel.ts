@@ -20,6 +20,15 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
   await exited;
 }
 
+/** The bytes of Kannel's URL encoding (`+` a space, `%XX` a byte, any other character its own). */
+const urlBytes = (encoded: string) =>
+  Buffer.from(
+    encoded
+      .replace(/\+/g, ' ')
+      .replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
+
 /** A text as the fake SMSC handed it to the handset. */
 export interface HandsetText {
   from: string;
@@ -31,7 +40,8 @@ export interface HandsetText {
  * A real Kannel on loopback, in two steps: `prepareKannel()` picks its ports, so the API can be
  * configured with its sendsms address (`env`) before it starts; `start(webhookUrl)` writes the
  * configuration (bearerbox with a fake SMSC, smsbox with a sendsms user and one catch-all
- * sms-service posting every text to `webhookUrl`) and starts both boxes.
+ * sms-service posting every text to `webhookUrl`, taking the answer's X-Kannel headers, as the
+ * README's configuration does) and starts both boxes.
  */
 export async function prepareKannel(ourNumber = '+15550001111') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-kannel-'));
@@ -64,6 +74,36 @@ export async function prepareKannel(ourNumber = '+15550001111') {
   /** The handset the fake SMSC serves (one at a time): each text is one run of fakesmsc. */
   let current: ChildProcess | null = null;
   const received: HandsetText[] = [];
+  /** Parts of concatenated texts (UDH 05 00 03 ref total seq), by sender, receiver and ref. */
+  const parts = new Map<string, string[]>();
+  /**
+   * One line of fakesmsc: `text` is the text as is; `ucs-2` the URL-encoded UTF-16BE of a text
+   * sent as UCS-2; a part of a longer text has its UDH and its `data` URL-encoded (UTF-16BE for a
+   * UCS-2 text, GSM's characters as bytes otherwise).
+   */
+  const take = (from: string, to: string, udh: string | undefined, kind: string, payload: string) => {
+    const bytes = () => urlBytes(payload);
+    const utf16 = (b: Buffer) => Buffer.from(b).swap16().toString('utf16le');
+    let text = kind === 'text' ? payload : kind === 'ucs-2' ? utf16(bytes()) : null;
+    if (text === null) {
+      const b = bytes();
+      // UCS-2 of Latin letters: every other byte 0 (a GSM byte 0 is a rare "@").
+      const zeros = b.filter((byte, i) => i % 2 === 0 && byte === 0).length;
+      const wide = b.length % 2 === 0 && zeros * 4 >= b.length;
+      text = wide ? utf16(b) : b.toString('latin1');
+    }
+    if (!udh) return void received.push({ from, to, text });
+    const header = urlBytes(udh);
+    const [ref, total, seq] = [header[3]!, header[4]!, header[5]!];
+    const key = `${from} ${to} ${ref}`;
+    const got = parts.get(key) ?? Array.from({ length: total }, () => '');
+    got[seq - 1] = text;
+    parts.set(key, got);
+    if (got.every((part) => part !== '')) {
+      parts.delete(key);
+      received.push({ from, to, text: got.join('') });
+    }
+  };
   const handset = {
     received,
     /** Sends `text` from `from` to our number; stays connected to get what is sent back. */
@@ -83,8 +123,8 @@ export async function prepareKannel(ourNumber = '+15550001111') {
         const lines = pending.split('\n');
         pending = lines.pop()!;
         for (const line of lines) {
-          const got = /Got message \d+: <(\S+) (\S+) text (.*)>\s*$/.exec(line);
-          if (got) received.push({ from: got[1]!, to: got[2]!, text: got[3]! });
+          const got = /Got message \d+: <(\S+) (\S+) (?:udh (\S+) )?(text|data|ucs-2) (.*)>\s*$/.exec(line);
+          if (got) take(got[1]!, got[2]!, got[3], got[4]!, got[5]!);
         }
       };
       child.stdout!.on('data', read);
@@ -150,6 +190,7 @@ post-url = "${webhookUrl}"
 max-messages = 3
 concatenation = true
 omit-empty = true
+accept-x-kannel-headers = true
 `,
       );
       await run(BEARERBOX, conf, smsc, 'bearerbox');

@@ -1,4 +1,5 @@
 import type { FinderThread, OwnerThread } from '@homing/shared';
+import { finderItemName } from '../../lib/finderItemName';
 import { threadOpen, threadState } from '../../lib/threadState';
 import type { LoadedThread } from '../../services/finders/threadLoader';
 
@@ -38,7 +39,7 @@ export function presentFinderThread(thread: LoadedThread): FinderThread {
   const { report, deliveries } = thread;
   const readAt = report.ownerReadAt ? new Date(report.ownerReadAt) : null;
   return {
-    item: { name: report.itemName },
+    item: { name: finderItemName(report, report.finderLocale) },
     open: threadOpen(report),
     closedReason: threadOpen(report) ? null : report.recovered ? 'recovered' : 'closed',
     ownerRepliedAt: iso(report.ownerRepliedAt),

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkSymbol } from '@homing/shared';
 import { assignedItem } from '../../testing/codeFactory';
 import { startFinderTestServer } from '../../testing/finderServer';
 import { prepareKannel } from '../../testing/kannel';
+import { ORDINARY_REPLIES } from '../../testing/ordinaryReplies';
 import { withoutKannel } from '../../testing/systemTools';
 import { signUp, uniquePhone, type TestServer } from '../../testing/testServer';
 import { until } from '../../testing/threads';
@@ -55,7 +57,7 @@ describe.skipIf(missing !== null)(
       expect(received).toEqual({
         from: OUR_NUMBER,
         to: finder,
-        text: `${brand}: your message about the Blue backpack was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
+        text: `${brand}: your message about Blue backpack was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
       });
       const alert = await mailTo(owner.email, 'Found your backpack at the library');
       expect(alert?.text).toContain('Good news: someone found your Blue backpack');
@@ -77,7 +79,7 @@ describe.skipIf(missing !== null)(
       expect(answer).toEqual({
         from: OUR_NUMBER,
         to: finder,
-        text: `${brand}: the owner of the Blue backpack replied: "Thanks! Front desk, please". Reply to this number to answer.`,
+        text: `${brand}: the owner of Blue backpack replied: "Thanks! Front desk, please". Reply to this number to answer.`,
       });
 
       // A second text continues the thread (no answer is texted back for it).
@@ -115,6 +117,52 @@ describe.skipIf(missing !== null)(
       );
       expect(refused.lastError).toContain('STOP');
       expect(kannel.accessLog()).not.toContain('Are you still there?');
+      expect(handset.textsTo(finder)).toHaveLength(3);
+    });
+
+    it(`carries a conversation of ${ORDINARY_REPLIES.length} ordinary replies to the owner, accents and emoji kept both ways; a new code opens its own`, async () => {
+      const owner = await signUp(server);
+      const { code, itemId } = await assignedItem(server.db.knex, owner.user.id, { name: 'Rex' });
+      const finder = `+1${uniquePhone()}`;
+      const { handset } = kannel;
+      const brand = server.config.brand.name;
+
+      // Spanish, chosen with ES: the keyword is not for the owner; the answer is UCS-2 (two parts).
+      await handset.text(finder, `ES HOMING ${code} Encontré a Rex en la estación 👍`);
+      expect((await handset.waitFor(finder))?.text).toBe(
+        `${brand}: tu mensaje sobre Rex se ha enviado a su dueño. Te responderá por SMS; contesta a este mensaje para seguir.`,
+      );
+      const report = await server.db.knex('foundReports').where({ itemId }).first();
+      expect(report.message).toBe('Encontré a Rex en la estación 👍');
+      await server.api('POST', `/api/reports/${report.id}/messages`, {
+        token: owner.token,
+        body: { text: '¡Qué alegría! ¿Dónde estás?' },
+      });
+      expect((await handset.waitFor(finder, (t) => t.includes('alegría')))?.text).toBe(
+        `${brand}: el dueño de Rex te responde: "¡Qué alegría! ¿Dónde estás?". Contesta a este mensaje para seguir.`,
+      );
+
+      const said = async () =>
+        (await server.db
+          .knex('threadMessages')
+          .where({ foundReportId: report.id, sender: 'finder' })
+          .orderBy('createdAt')
+          .pluck('body')) as string[];
+      for (const [i, reply] of ORDINARY_REPLIES.entries()) {
+        await handset.text(finder, reply.text);
+        await until(said, (bodies) => bodies.length === i + 1);
+      }
+      expect(await said()).toEqual(ORDINARY_REPLIES.map((r) => r.text));
+
+      // A new label's code after the brand word (the fake handset sends one line): its own conversation.
+      const other = await assignedItem(server.db.knex, owner.user.id, { name: 'Green scarf' });
+      await handset.text(finder, `homing ${other.code}-${checkSymbol(other.code)} And his scarf`);
+      expect((await handset.waitFor(finder, (t) => t.includes('Green scarf')))?.text).toContain(
+        'your message about Green scarf was sent to its owner',
+      );
+      const second = await server.db.knex('foundReports').where({ itemId: other.itemId }).first();
+      expect(second).toMatchObject({ byText: true, message: 'And his scarf' });
+      // Only the two answers and the owner's reply reached the handset: no "We couldn't find…".
       expect(handset.textsTo(finder)).toHaveLength(3);
     });
   },

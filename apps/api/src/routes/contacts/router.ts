@@ -146,19 +146,22 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
         prepare: async ({ body, ctx: http }, ctx) => {
           const inbound = sms.parseInbound({ body, query: http.query });
           if (!inbound) throw new AppError(400, 'validation_error', 'Not an inbound message');
-          if (inboundKeyword(inbound.text)) return { inbound, texted: null, allowed: true };
+          // STOP is never words for anyone; an opt-in word ("YES") may be an answer too.
+          const keyword = inboundKeyword(inbound.text);
+          if (keyword === 'stop') return { inbound, keyword, texted: null, allowed: true };
           const texted = parseTextedCode(inbound.text, [config.brand.word, config.brand.name]);
-          if (await inboundAnswerFinder(inboundId(inbound), ctx)) return { inbound, texted, allowed: false };
-          return { inbound, texted, allowed: await countText(inbound.from, texted) };
+          if (await inboundAnswerFinder(inboundId(inbound), ctx))
+            return { inbound, keyword, texted, allowed: false };
+          return { inbound, keyword, texted, allowed: await countText(inbound.from, texted) };
         },
       },
-      async ({ prepared: { inbound, texted, allowed }, ctx: http }, ctx) => {
+      async ({ prepared: { inbound, keyword, texted, allowed }, ctx: http }, ctx) => {
         const { answer, repeat } = await inboundTextOnce(inboundId(inbound), ctx, async () => {
           // The provider answers STOP and START itself.
-          if (!texted) return (await smsKeywordRecorder(inbound, ctx), null);
-          if (!allowed) return null;
+          if (keyword) await smsKeywordRecorder(inbound, ctx);
+          if (!texted || !allowed) return null;
           const received = await textReceiver(
-            { from: inbound.from, texted, locale: textLanguage(inbound.text) },
+            { from: inbound.from, texted, locale: textLanguage(inbound.text), optIn: keyword === 'start' },
             { ...ctx, config, hub, worker },
           );
           // A number that answered STOP is not answered (its text still reaches the owner); nor, as
@@ -171,6 +174,7 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
           repeat && answer && (await optedOut(ctx.trx, inbound.from)) ? null : answer,
         );
         http.status = 200;
+        if (reply.headers) http.set(reply.headers);
         http.type = reply.type;
         http.body = reply.body;
       },

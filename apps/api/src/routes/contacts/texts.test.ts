@@ -108,7 +108,7 @@ describe('a finder who texts the code', () => {
       `homing ${spaced(code).toLowerCase()} Found your backpack at the library`,
     );
     expect(first).toBe(
-      `${server.config.brand.name}: your message about the Blue backpack was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
+      `${server.config.brand.name}: your message about Blue backpack was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
     );
     finderGot.push(first!);
     const report = await reportOf(itemId);
@@ -127,7 +127,7 @@ describe('a finder who texts the code', () => {
     const sms = await peers.sms.waitFor((m) => m.to === finder);
     expect(sms?.from).toBe(server.config.sms.twilio.from);
     expect(sms?.body).toBe(
-      `${server.config.brand.name}: the owner of the Blue backpack replied: "Thank you! Can you leave it at the front desk?". Reply to this number to answer.`,
+      `${server.config.brand.name}: the owner of Blue backpack replied: "Thank you! Can you leave it at the front desk?". Reply to this number to answer.`,
     );
     finderGot.push(sms!.body);
 
@@ -226,7 +226,7 @@ describe('a finder who texts the code', () => {
     await giveCode(server.db.knex, codes[0]!.id, owner.user.id);
     const code = codes[0]!.value;
     expect(await text(finderNumber(), `HOMING ${code} Found this tag on a bench`)).toBe(
-      `${server.config.brand.name}: your message about the ${spaced(code)} was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
+      `${server.config.brand.name}: your message about the label ${spaced(code)} was sent to its owner. Their answer will come here by text; reply to this number to add to it.`,
     );
     await mailTo(owner.email, (m) => m.text.includes('Found this tag on a bench'));
   });
@@ -270,7 +270,7 @@ describe('a finder who texts the code', () => {
     const { owner, code, itemId } = await ownerWithItem('Llavero rojo');
     const finder = finderNumber();
     expect(await text(finder, `HOMING ${spaced(code)} Hola, encontré tus llaves en la estación`)).toBe(
-      `${server.config.brand.name}: tu mensaje sobre Llavero rojo ya le ha llegado a su dueño. Su respuesta llegara por SMS; responde a este numero para seguir.`,
+      `${server.config.brand.name}: tu mensaje sobre Llavero rojo se ha enviado a su dueño. Te responderá por SMS; contesta a este mensaje para seguir.`,
     );
     const report = await reportOf(itemId);
     await server.api('POST', `/api/reports/${report.id}/messages`, {
@@ -278,7 +278,7 @@ describe('a finder who texts the code', () => {
       body: { text: 'Gracias!' },
     });
     expect((await peers.sms.waitFor((m) => m.to === finder))?.body).toBe(
-      `${server.config.brand.name}: el dueño de Llavero rojo te responde: "Gracias!". Responde a este numero para contestar.`,
+      `${server.config.brand.name}: el dueño de Llavero rojo te responde: "Gracias!". Contesta a este mensaje para seguir.`,
     );
 
     // A keyword alone switches the conversation's language, and is no message for the owner.
@@ -288,7 +288,7 @@ describe('a finder who texts the code', () => {
       body: { text: 'Merci' },
     });
     expect((await peers.sms.waitFor((m) => m.to === finder && m.body.includes('Merci')))?.body).toBe(
-      `${server.config.brand.name}: le propriétaire de Llavero rojo répond "Merci". Répondez à ce numéro pour continuer.`,
+      `${server.config.brand.name} : le propriétaire de Llavero rojo répond "Merci". Répondez à ce numéro pour continuer.`,
     );
     expect(
       await server.db.knex('threadMessages').where({ foundReportId: report.id, sender: 'finder' }),
@@ -296,7 +296,7 @@ describe('a finder who texts the code', () => {
 
     const french = finderNumber();
     expect(await text(french, `FR ZZZZZ ZZZZZ clés`)).toBe(
-      `Code introuvable: vérifiez-le et renvoyez-le, ex. ${server.config.brand.word.toUpperCase()} 8CWNC 2KDP2`,
+      `Code introuvable : vérifiez-le et renvoyez-le, ex. ${server.config.brand.word.toUpperCase()} 8CWNC 2KDP2`,
     );
   });
 });

@@ -1,6 +1,6 @@
 import { FOUND_MESSAGES } from '@homing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignedItem } from '../../testing/codeFactory';
+import { assignedItem, giveCode, makeSet } from '../../testing/codeFactory';
 import { startFinderTestServer } from '../../testing/finderServer';
 import type { ReceivedMail, SmtpSink } from '../../testing/smtpSink';
 import { signUp, uniqueEmail, type TestServer } from '../../testing/testServer';
@@ -111,7 +111,7 @@ describe("finder messages in the finder's language", () => {
     const link = await sms.waitFor((m) => m.to === finderPhone);
     expect(link?.body).toMatch(
       new RegExp(
-        `^${escape(brand())}: votre message sur un objet trouvé a été envoyé\\. Ouvrez ce lien pour confirmer votre numéro et recevoir les réponses : ${threadLink(s.code)}$`,
+        `^${escape(brand())} : votre message sur un objet trouvé a été envoyé\\. Ouvrez ce lien pour confirmer votre numéro et recevoir les réponses : ${threadLink(s.code)}$`,
       ),
     );
     await follow(link?.body);
@@ -120,7 +120,7 @@ describe("finder messages in the finder's language", () => {
     const reply = await sms.waitFor((m) => m.to === finderPhone && m !== link);
     expect(reply?.body).toMatch(
       new RegExp(
-        `^${escape(brand())}: le propriétaire de Red keyring répond "Merci ! Je passe ce soir\\."\\. ${threadLink(s.code)}$`,
+        `^${escape(brand())} : le propriétaire de Red keyring répond "Merci ! Je passe ce soir\\."\\. ${threadLink(s.code)}$`,
       ),
     );
 
@@ -128,7 +128,7 @@ describe("finder messages in the finder's language", () => {
     const located = await sms.waitFor((m) => m.to === finderPhone && m !== link && m !== reply);
     expect(located?.body).toMatch(
       new RegExp(
-        `^${escape(brand())}: le propriétaire de Red keyring partage sa position\\. ${threadLink(s.code)}$`,
+        `^${escape(brand())} : le propriétaire de Red keyring partage sa position\\. ${threadLink(s.code)}$`,
       ),
     );
   });
@@ -214,6 +214,64 @@ describe("finder messages in the finder's language", () => {
     await ownerReplies(s, { text: 'Still here' });
     const replySms = await sms.waitFor((m) => m.to === finderPhone && m !== text);
     expect(replySms?.body).toContain('"Still here"');
+  });
+
+  it('names a label on no item in the finder’s language in every page, e-mail and text they get, no English in between', async () => {
+    const english = /\b(Label|not attached|the owner|replied|your)\b/;
+    for (const [locale, name] of [
+      ['es', 'la etiqueta'],
+      ['fr', "l'étiquette"],
+    ] as const) {
+      const owner = await signUp(server);
+      const { codes } = await makeSet(server.db.knex, { count: 1 });
+      await giveCode(server.db.knex, codes[0]!.id, owner.user.id);
+      const code = codes[0]!.value;
+      const label = `${name} ${code.slice(0, 5)} ${code.slice(5)}`;
+      const finderEmail = uniqueEmail(`etiqueta-${locale}`);
+      const finderPhone = `+3361${String(2000000 + ++addressCounter).padStart(7, '0')}`;
+      const res = await server.api<{ data: { reportId: string; threadPath: string } }>(
+        'POST',
+        `/api/found/${code}/report`,
+        {
+          body: { foundNotes: 'Está en un banco del parc', finderEmail, finderPhone, locale },
+          headers: { 'X-Forwarded-For': `198.51.100.${++addressCounter}` },
+        },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const s = { owner, code, ...res.body.data };
+      const got: string[] = [];
+      const link = await mailTo(finderEmail);
+      const text = await sms.waitFor((m) => m.to === finderPhone);
+      await follow(link.text);
+      await follow(text?.body);
+      // The page of the conversation.
+      const view = await server.api<{ data: { item: { name: string } } }>('GET', `/api${s.threadPath}`);
+      expect(view.body.data.item.name).toBe(label);
+      // The owner's reply, by e-mail and text; then the conversation closes, told by text.
+      await ownerReplies(s, { text: 'Merci / Gracias' });
+      const reply = await mailTo(finderEmail, (m) => m !== link);
+      const replySms = await sms.waitFor((m) => m.to === finderPhone && m !== text);
+      const closed = await server.api('POST', `/api/reports/${s.reportId}/close`, {
+        token: owner.token,
+        body: { block: false },
+      });
+      expect(closed.status).toBe(200);
+      const notice = await sms.waitFor((m) => m.to === finderPhone && m !== text && m !== replySms);
+      got.push(reply.subject, reply.text, replySms!.body, notice!.body);
+      for (const t of got) {
+        expect(t, t).toContain(label);
+        expect(t.replace(/https?:\/\/\S+/g, '').replace(brand(), ''), t).not.toMatch(english);
+      }
+      // The owner's own list keeps the owner's name for it.
+      const mine = await server.api<{ data: { reports: { id: string; item: { name: string } }[] } }>(
+        'GET',
+        '/api/users/me/found-reports',
+        { token: owner.token },
+      );
+      expect(mine.body.data.reports.find((r) => r.id === s.reportId)?.item.name).toBe(
+        `Label ${code} (not attached)`,
+      );
+    }
   });
 
   it('refuses a locale it has no texts for with the usual 400, storing nothing', async () => {

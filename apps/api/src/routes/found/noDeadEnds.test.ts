@@ -98,7 +98,9 @@ describe('messages about a label with no item', () => {
       `/api${threadPath}`,
     );
     expect(finderView.status, JSON.stringify(finderView.body)).toBe(200);
-    expect(finderView.body.data).toMatchObject({ item: { name }, open: true });
+    // The finder reads it as their label, not as the owner's list names it.
+    const printed = `${codes[0]!.value.slice(0, 5)} ${codes[0]!.value.slice(5)}`;
+    expect(finderView.body.data).toMatchObject({ item: { name: `the label ${printed}` }, open: true });
 
     const reply = await server.api<{ data: { thread: { item: { id: string | null; name: string } } } }>(
       'POST',

@@ -82,7 +82,7 @@ describe('finder–owner conversations', () => {
       body: { block: true },
     });
     const notice = await peers.sms.waitFor(
-      (m) => m.to === finderPhone && m.body.includes('El dueño ya recupero su objeto. ¡Gracias!'),
+      (m) => m.to === finderPhone && m.body.includes('El dueño ya tiene su objeto. ¡Gracias!'),
     );
     expect(notice?.body).toContain('Red keyring');
     const rows = await peers.server.db

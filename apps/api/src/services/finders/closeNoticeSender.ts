@@ -4,7 +4,8 @@ import type { Conn } from '../../ctx';
 import { closeNoticeSms } from '../../notifications/finderMessages';
 import { enqueue } from '../../notifications/outbox';
 import { optedOut } from '../../notifications/recipients';
-import { UNATTACHED_LABEL_NAME_SQL } from './threadLoader';
+import { finderItemName } from '../../lib/finderItemName';
+import { UNATTACHED_LABEL_NAME_SQL, UNATTACHED_SQL } from './threadLoader';
 
 /**
  * Conversations that just closed (the item marked recovered, or the owner closing one, a block
@@ -28,12 +29,16 @@ export async function closeNoticeSender(
       'r.finderPhone',
       'r.finderLocale',
       trx.raw(`${UNATTACHED_LABEL_NAME_SQL} AS item_name`),
+      trx.raw(UNATTACHED_SQL),
+      'c.value as qrCode',
     )) as {
     id: string;
     ownerId: string;
     finderPhone: string;
     finderLocale: FinderLocale;
     itemName: string;
+    unattached: boolean;
+    qrCode: string | null;
   }[];
   const jobs = [];
   for (const r of reports) {
@@ -46,7 +51,7 @@ export async function closeNoticeSender(
       to: r.finderPhone,
       text: closeNoticeSms({
         brand: config.brand.name,
-        item: r.itemName,
+        item: finderItemName(r, r.finderLocale),
         locale: r.finderLocale,
         reason: props.reason,
       }),

@@ -8,6 +8,8 @@ import { heldDigest } from './heldDigest';
 
 /** presenters/finders/foundActivity's unattachedLabelName in SQL, over `items as i` and `qr_codes as c` left-joined to a report. */
 export const UNATTACHED_LABEL_NAME_SQL = "coalesce(i.name, 'Label ' || c.value || ' (not attached)')";
+/** Whether that name is the owner's list name of a label on no item (finders get lib/finderItemName's). */
+export const UNATTACHED_SQL = '(i.name IS NULL) AS unattached';
 
 /**
  * Columns that decide a conversation's state, for a query over `found_reports as r`: the newest
@@ -40,7 +42,9 @@ export interface ThreadReport extends ThreadStateRow {
   qrCodeId: string;
   /** Past the item's ceiling: its owner is told by the window's digest (foundReportCreator.ts). */
   held: boolean;
+  /** The owner's name for it ("Label … (not attached)" for a label on no item: finderItemName for a finder). */
   itemName: string;
+  unattached: boolean;
   ownerId: string;
   qrCode: string | null;
   message: string;
@@ -90,6 +94,7 @@ export function threadReportQuery(trx: Conn) {
       'r.qrCodeId',
       'r.held',
       trx.raw(`${UNATTACHED_LABEL_NAME_SQL} AS item_name`),
+      trx.raw(UNATTACHED_SQL),
       'r.ownerId',
       'c.value as qrCode',
       'r.message',

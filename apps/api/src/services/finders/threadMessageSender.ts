@@ -14,6 +14,7 @@ import { smsRecipient } from '../../notifications/recipients';
 import { publishThreadChange } from '../../notifications/threadEvents';
 import type { NotificationWorker } from '../../notifications/worker';
 import { threadLinkMinter, threadUrl } from './threadLinkMinter';
+import { finderItemName } from '../../lib/finderItemName';
 import { threadOpen } from '../../lib/threadState';
 import { threadReportQuery, type ThreadReport } from './threadLoader';
 import { escalationStopper } from './escalationStopper';
@@ -59,6 +60,8 @@ export async function threadMessageSender(
 
   const location = latitude != null && longitude != null ? { latitude, longitude } : null;
   const base = { itemName: report.itemName, brandName: config.brand.name, text, location };
+  // What the finder is sent names a label on no item in their language.
+  const forFinder = { ...base, itemName: finderItemName(report, report.finderLocale) };
   const jobs: OutboxJob[] = [];
   // Every row belongs to the item's owner, the finder's included: the conversation is theirs.
   const row = (channel: 'email' | 'sms') => ({
@@ -79,12 +82,12 @@ export async function threadMessageSender(
         audience: 'finder',
         channel: 'sms',
         to: finderPhone,
-        text: ownerReplyText({ ...base, locale: report.finderLocale }),
+        text: ownerReplyText({ ...forFinder, locale: report.finderLocale }),
       });
     } else if ((finderEmail || finderPhone) && report.qrCode) {
       const token = await threadLinkMinter({ foundReportId: report.id }, { trx });
       const m = {
-        ...base,
+        ...forFinder,
         link: threadUrl(config.publicUrl, report.qrCode, token),
         locale: report.finderLocale,
       };
