@@ -90,7 +90,7 @@ describe("Twilio's webhook, replayed", () => {
     const finder = finderNumber();
     const first = { From: finder, Body: `HOMING ${code} Found your backpack`, MessageSid: sid() };
     const answer = await twilioText(first);
-    expect(answer).toContain('your message about the Blue backpack was sent to its owner');
+    expect(answer).toContain('your message about Blue backpack was sent to its owner');
     const once = await stored(twilio.server, itemId);
     expect(once.reports).toBe(1);
     expect(once.ownerAlerts).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ describe("Kannel's webhook", () => {
     const first = await kannelText(query);
     expect(first.status).toBe(200);
     const answer = await first.text();
-    expect(answer).toContain('your message about the Blue backpack was sent to its owner');
+    expect(answer).toContain('your message about Blue backpack was sent to its owner');
     const once = await stored(kannel.server, itemId);
     expect(once.reports).toBe(1);
     for (let i = 0; i < 5; i++) {
