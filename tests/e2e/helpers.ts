@@ -8,10 +8,15 @@ const random = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 /** A fresh e-mail per test: the database lives for the whole run. */
 export const uniqueEmail = (tag = 'user') => `${tag}-${random()}@example.com`;
 
-/** A fresh 10-digit US number (area code 2xx-9xx), as a user would type it. */
+/**
+ * A fresh 10-digit US number (area code 2xx-9xx), as a user would type it; never a premium line
+ * (900, 976), which sign-up refuses.
+ */
 export function uniquePhone(): string {
   const digits = () => Math.floor(Math.random() * 10);
-  const area = `${2 + Math.floor(Math.random() * 8)}${digits()}${digits()}`;
+  let area = '900';
+  while (area === '900' || area === '976')
+    area = `${2 + Math.floor(Math.random() * 8)}${digits()}${digits()}`;
   return `${area}${2 + Math.floor(Math.random() * 8)}${Array.from({ length: 6 }, digits).join('')}`;
 }
 
