@@ -3,7 +3,8 @@
  * run here. Each suite or group of tests it cannot run is named on one line with the command that
  * would enable it; under CI=true a missing prerequisite fails the run instead (a green CI run means
  * everything ran). Tests that need a tool guard themselves too (they skip saying why, or fail
- * under CI), so `npx vitest run <file>` behaves the same way. `npm test -- --preflight` only looks.
+ * under CI), so `npx vitest run <file>` behaves the same way. `npm test -- --preflight` only looks:
+ * it prints what would run, be skipped and be set up, and changes nothing on the machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +19,9 @@ const inCi = process.env.CI === 'true';
 const isRoot = process.getuid?.() === 0;
 const sudo = isRoot ? '' : 'sudo ';
 const asPostgres = isRoot ? 'runuser -u postgres --' : 'sudo -u postgres';
+const preflight = process.argv.includes('--preflight');
+/** What the real run would set up first (preflight names it instead of doing it). */
+const toPrepare: string[] = [];
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const QUEUE = process.env.HOMING_CUPS_QUEUE ?? 'HomingPDF';
@@ -76,6 +80,10 @@ function cupsQueue(): Skip | null {
       why: `no CUPS queue ${QUEUE}, and making one needs root`,
       enable: runThen('sudo .ci/cups-setup'),
     };
+  if (preflight) {
+    toPrepare.push(`the CUPS queue ${QUEUE} (.ci/cups-setup)`);
+    return null;
+  }
   console.log(`preparing the CUPS queue ${QUEUE} (.ci/cups-setup)`);
   const setup = spawnSync(path.join(repoRoot, '.ci/cups-setup'), { stdio: 'inherit' });
   if (setup.status === 0 && hasQueue()) return null;
@@ -109,6 +117,10 @@ function rollQueues(): Skip | null {
     };
   if (!isRoot)
     return { what, why: 'making the roll queues needs root', enable: runThen('sudo .ci/cups-roll-setup') };
+  if (preflight) {
+    toPrepare.push(`the roll label queues ${ROLL_QUEUES.join(', ')} (.ci/cups-roll-setup)`);
+    return null;
+  }
   console.log(`preparing the roll label queues ${ROLL_QUEUES.join(', ')} (.ci/cups-roll-setup)`);
   const setup = spawnSync(path.join(repoRoot, '.ci/cups-roll-setup'), { stdio: 'inherit' });
   if (setup.status === 0 && hasRollQueues()) return null;
@@ -235,7 +247,8 @@ async function main() {
     console.error(`CI=true: ${fatal.length} prerequisite(s) missing (above); nothing may be skipped in CI.`);
     process.exit(1);
   }
-  if (process.argv.includes('--preflight')) {
+  if (preflight) {
+    for (const what of toPrepare) console.log(`would prepare ${what}`);
     console.log(`would run: vitest (${projects.join(', ')})${browser ? ' and the browser tests' : ''}`);
     return;
   }

@@ -47,8 +47,8 @@ test.describe('print station (browser twin)', () => {
       logLevel: 'warn',
       preview: {
         host: '127.0.0.1',
-        port: 4600 + testInfo.workerIndex,
-        strictPort: false,
+        // A port the kernel picks free: another run's station may be serving beside this one.
+        port: 0,
         proxy: { '/api': { target: api, changeOrigin: true } },
       },
     });
