@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +58,9 @@ async function postgresProblem(): Promise<string | null> {
     await client.end().catch(() => {});
   }
 }
+
+/** Held while a run's CUPS tests print (flock): one run at a time on this machine's queues. */
+const CUPS_LOCK = path.join(os.tmpdir(), 'homing-cups-queues.lock');
 
 const hasQueue = () => spawnSync('lpstat', ['-p', QUEUE], { stdio: 'ignore' }).status === 0;
 
@@ -259,16 +263,24 @@ async function main() {
   // first alone on one core (about 95 s of it).
   const cupsToo = projects.includes('station-cups');
   const mainProjects = projects.filter((p) => p !== 'station-cups');
+  // The CUPS queues are the machine's: another run's CUPS tests (another checkout, another user)
+  // finish first, under a lock the kernel drops if that run dies.
   const cupsRun = () =>
     cupsToo
-      ? run('npx', ['vitest', 'run', '--project', 'station-cups'], '[cups] ', {
+      ? run('flock', [CUPS_LOCK, 'npx', 'vitest', 'run', '--project', 'station-cups'], '[cups] ', {
           HOMING_VITEST_REPORT: 'test-results/vitest-cups.json',
         })
       : Promise.resolve(0);
+  // The browser tests serve a web app built for this run alone: a run beside this one in the same
+  // checkout rebuilding apps/web/dist cannot pull pages from under this run's server.
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-web-'));
+  const browserRun = () =>
+    run('npm', ['run', 'test:e2e'], '[browser] ', { HOMING_WEB_OUT: webDist, E2E_WEB_DIST: webDist });
   const [vitest, [e2e, cupsStatus]] = await Promise.all([
     run('npx', ['vitest', 'run', ...mainProjects.flatMap((p) => ['--project', p])]),
-    (async () => [browser ? await run('npm', ['run', 'test:e2e'], '[browser] ') : 0, await cupsRun()])(),
+    (async () => [browser ? await browserRun() : 0, await cupsRun()])(),
   ]);
+  fs.rmSync(webDist, { recursive: true, force: true });
 
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const verdict = (status: number) => (status === 0 ? 'passed' : 'FAILED');

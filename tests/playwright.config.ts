@@ -8,6 +8,8 @@ import { runPlaces } from './e2e/runPlaces';
 // and E2E_DATA_DIR say), so neither a developer's running copy nor another run is touched.
 const { port: PORT, dataDir: DATA_DIR, ownDataDir } = runPlaces();
 const baseURL = `http://localhost:${PORT}`;
+// E2E_WEB_DIST: the web app built for this run alone (npm test builds one per run); else apps/web/dist.
+const WEB_DIST = process.env.E2E_WEB_DIST ? `WEB_DIST=${process.env.E2E_WEB_DIST} ` : '';
 const PEERS_ENV = [
   `SMTP_URL=smtp://127.0.0.1:${PEER_SMTP_PORT}`,
   'SMS_PROVIDER=twilio TWILIO_ACCOUNT_SID=ACe2e TWILIO_AUTH_TOKEN=e2e-token TWILIO_FROM=+15550000000',
@@ -17,7 +19,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../test-results/e2e',
+  // E2E_OUTPUT_DIR: where a run beside another in the same checkout keeps its traces and screenshots.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results/e2e',
   // Tests of one file may run on both workers (each test makes its own owners and labels; files
   // that share a server say `serial`): the last long file no longer runs alone at the end.
   fullyParallel: true,
@@ -81,7 +84,7 @@ export default defineConfig({
       // HTTP_KEEP_ALIVE_TIMEOUT_MS: a test's request context keeps its sockets between calls; with
       // the default 5 s, a call made as the server closes an idle one reads ECONNRESET (browsers
       // retry such a request, Playwright's request context does not).
-      command: `${ownDataDir ? '' : `rm -rf ${DATA_DIR} && `}DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production HTTP_KEEP_ALIVE_TIMEOUT_MS=300000 SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 ACCOUNT_REQUEST_LIMIT_PER_ADDRESS=100000 PASSWORD_LIMIT_PER_ADDRESS=100000 TRUST_PROXY=1 ${PEERS_ENV} npx tsx apps/api/src/main.ts`,
+      command: `${ownDataDir ? '' : `rm -rf ${DATA_DIR} && `}${WEB_DIST}DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production HTTP_KEEP_ALIVE_TIMEOUT_MS=300000 SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 ACCOUNT_REQUEST_LIMIT_PER_ADDRESS=100000 PASSWORD_LIMIT_PER_ADDRESS=100000 TRUST_PROXY=1 ${PEERS_ENV} npx tsx apps/api/src/main.ts`,
       cwd: repoRoot,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
