@@ -7,7 +7,9 @@ import { freshDatabase, migratedDataDir, testDbKind, uniqueEmail } from './testi
 import { freePort, startScript, TEST_PROCESS_ENV } from './testing/childProcess';
 import { WAIT_MS } from './testing/patience';
 
-const SHUTDOWN_MS = 5_000;
+// The server's own deadline for a graceful stop. Far enough that a busy machine finishing the slow
+// request late is not cut (the process exits as soon as all is done, so this costs nothing).
+const SHUTDOWN_MS = 120_000;
 
 /** main.ts as a real child process; `ready` resolves once it listens. */
 function startMain(env: Record<string, string>) {
