@@ -4,14 +4,16 @@
  * busy), and both must pass. Each run has what a second person's run would have: its own ports,
  * data folder, web build and test-results folder; nothing in either run is told about the other.
  *
- * - `npm run test:shared-machine` (what CI runs): each run is the unit and api-embedded projects
- *   (vitest) beside a pair of browser specs (lost-mode, with the mail and SMS peers, and station,
- *   with its own build and preview server), each run building its own web app as `npm test` does.
- *   The whole doubled suite beside two loops takes far longer than CI's budget on two cores, so CI
- *   runs this reduced form: every kind of shared resource (ports, data folders, built files,
- *   PostgreSQL's templates, the embedded template, the CPU) is contended, not every test.
- * - `npm run test:shared-machine -- --full`: each run is the whole `npm test` (the CUPS tests
- *   take turns on the machine's queues under `npm test`'s lock).
+ * - `npm run test:shared-machine` (what CI runs, a reduced form): each run is the test files that
+ *   start servers, child processes and peers or hold a machine-wide resource (`SHARED_FILES`, on
+ *   both databases) beside a pair of browser specs (lost-mode, with the mail and SMS peers, and
+ *   station, with its own build and preview server), each run building its own web app as
+ *   `npm test` does. Every kind of shared resource (ports, data folders, built files, PostgreSQL's
+ *   and the embedded database's templates, the CPU) is contended, not every test: the forms below
+ *   took over half an hour on a loaded two-core machine, past CI's budget of 20 minutes in all.
+ * - `-- --projects`: each run is the whole unit and api-embedded projects beside the browser pair.
+ * - `-- --full`: each run is the whole `npm test` (the CUPS tests take turns on the machine's
+ *   queues under `npm test`'s lock).
  *
  * CI=true is not passed on: under it each run would write the same JSON reports and retry a failed
  * browser test once, which would hide what this check is for.
@@ -24,7 +26,20 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const full = process.argv.includes('--full');
+const form = process.argv.includes('--full')
+  ? 'full'
+  : process.argv.includes('--projects')
+    ? 'projects'
+    : 'ci';
+const SHARED_FILES = [
+  'apps/api/src/server.test.ts', // sockets and the connection limits
+  'apps/api/src/db/connection.test.ts', // the embedded data folder's lock, API child processes
+  'apps/api/src/routes/found/found.test.ts', // the SMTP sink and the SMS provider's peer
+  'apps/api/src/notifications/delivery.test.ts', // deliveries to a real SMTP server
+  'apps/api/src/routes/items/photoStoreDown.test.ts', // a real S3 server, stopped and started
+  'apps/print-station/src/core/apiClient.test.ts', // the station's client against real servers
+  'tests/runIsolation.test.ts', // two browser-test configs at once
+];
 const BROWSER_SPECS = ['tests/e2e/lost-mode.spec.ts', 'tests/e2e/station.spec.ts'];
 const LOOPS = 2;
 const results = path.join(repoRoot, 'test-results/shared-machine');
@@ -76,7 +91,13 @@ async function reducedRun(name: string, env: Record<string, string>) {
       run(
         `[${name} vitest] `,
         'npx',
-        ['vitest', 'run', '--project', 'unit', '--project', 'api-embedded'],
+        [
+          'vitest',
+          'run',
+          ...(form === 'ci'
+            ? ['--project', 'unit', '--project', 'api-postgres', '--project', 'api-embedded', ...SHARED_FILES]
+            : ['--project', 'unit', '--project', 'api-embedded']),
+        ],
         env,
       ),
       browser(),
@@ -101,14 +122,18 @@ async function main() {
     codes = await Promise.all(
       ['a', 'b'].map((name) => {
         const env = { E2E_OUTPUT_DIR: path.join(results, name, 'e2e') };
-        return full ? run(`[${name}] `, 'npm', ['test'], env) : reducedRun(name, env);
+        return form === 'full' ? run(`[${name}] `, 'npm', ['test'], env) : reducedRun(name, env);
       }),
     );
   } finally {
     stopLoops();
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  const what = full ? 'two `npm test` runs' : 'two runs (unit, api-embedded, two browser specs)';
+  const what = {
+    full: 'two `npm test` runs',
+    projects: 'two runs (unit, api-embedded, two browser specs)',
+    ci: 'two runs (the tests of shared resources, two browser specs)',
+  }[form];
   const verdicts = codes.map((c, i) => `run ${'ab'[i]} ${c === 0 ? 'passed' : 'FAILED'}`).join(', ');
   console.log(`\ntest:shared-machine: ${what} beside ${LOOPS} busy loops: ${verdicts}, ${minutes} min`);
   process.exit(codes.some((c) => c !== 0) ? 1 : 0);
