@@ -53,6 +53,7 @@ export default defineConfig({
             'packages/**/*.test.ts',
             '*.test.ts',
             'docs/*.test.ts',
+            'tests/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/web/*.test.ts',
             'apps/print-station/src/**/*.test.ts',

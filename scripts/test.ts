@@ -3,10 +3,12 @@
  * run here. Each suite or group of tests it cannot run is named on one line with the command that
  * would enable it; under CI=true a missing prerequisite fails the run instead (a green CI run means
  * everything ran). Tests that need a tool guard themselves too (they skip saying why, or fail
- * under CI), so `npx vitest run <file>` behaves the same way. `npm test -- --preflight` only looks.
+ * under CI), so `npx vitest run <file>` behaves the same way. `npm test -- --preflight` only looks:
+ * it prints what would run, be skipped and be set up, and changes nothing on the machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,9 @@ const inCi = process.env.CI === 'true';
 const isRoot = process.getuid?.() === 0;
 const sudo = isRoot ? '' : 'sudo ';
 const asPostgres = isRoot ? 'runuser -u postgres --' : 'sudo -u postgres';
+const preflight = process.argv.includes('--preflight');
+/** What the real run would set up first (preflight names it instead of doing it). */
+const toPrepare: string[] = [];
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const QUEUE = process.env.HOMING_CUPS_QUEUE ?? 'HomingPDF';
@@ -54,6 +59,9 @@ async function postgresProblem(): Promise<string | null> {
   }
 }
 
+/** Held while a run's CUPS tests print (flock): one run at a time on this machine's queues. */
+const CUPS_LOCK = path.join(os.tmpdir(), 'homing-cups-queues.lock');
+
 const hasQueue = () => spawnSync('lpstat', ['-p', QUEUE], { stdio: 'ignore' }).status === 0;
 
 /**
@@ -76,6 +84,10 @@ function cupsQueue(): Skip | null {
       why: `no CUPS queue ${QUEUE}, and making one needs root`,
       enable: runThen('sudo .ci/cups-setup'),
     };
+  if (preflight) {
+    toPrepare.push(`the CUPS queue ${QUEUE} (.ci/cups-setup)`);
+    return null;
+  }
   console.log(`preparing the CUPS queue ${QUEUE} (.ci/cups-setup)`);
   const setup = spawnSync(path.join(repoRoot, '.ci/cups-setup'), { stdio: 'inherit' });
   if (setup.status === 0 && hasQueue()) return null;
@@ -109,6 +121,10 @@ function rollQueues(): Skip | null {
     };
   if (!isRoot)
     return { what, why: 'making the roll queues needs root', enable: runThen('sudo .ci/cups-roll-setup') };
+  if (preflight) {
+    toPrepare.push(`the roll label queues ${ROLL_QUEUES.join(', ')} (.ci/cups-roll-setup)`);
+    return null;
+  }
   console.log(`preparing the roll label queues ${ROLL_QUEUES.join(', ')} (.ci/cups-roll-setup)`);
   const setup = spawnSync(path.join(repoRoot, '.ci/cups-roll-setup'), { stdio: 'inherit' });
   if (setup.status === 0 && hasRollQueues()) return null;
@@ -235,7 +251,8 @@ async function main() {
     console.error(`CI=true: ${fatal.length} prerequisite(s) missing (above); nothing may be skipped in CI.`);
     process.exit(1);
   }
-  if (process.argv.includes('--preflight')) {
+  if (preflight) {
+    for (const what of toPrepare) console.log(`would prepare ${what}`);
     console.log(`would run: vitest (${projects.join(', ')})${browser ? ' and the browser tests' : ''}`);
     return;
   }
@@ -246,16 +263,24 @@ async function main() {
   // first alone on one core (about 95 s of it).
   const cupsToo = projects.includes('station-cups');
   const mainProjects = projects.filter((p) => p !== 'station-cups');
+  // The CUPS queues are the machine's: another run's CUPS tests (another checkout, another user)
+  // finish first, under a lock the kernel drops if that run dies.
   const cupsRun = () =>
     cupsToo
-      ? run('npx', ['vitest', 'run', '--project', 'station-cups'], '[cups] ', {
+      ? run('flock', [CUPS_LOCK, 'npx', 'vitest', 'run', '--project', 'station-cups'], '[cups] ', {
           HOMING_VITEST_REPORT: 'test-results/vitest-cups.json',
         })
       : Promise.resolve(0);
+  // The browser tests serve a web app built for this run alone: a run beside this one in the same
+  // checkout rebuilding apps/web/dist cannot pull pages from under this run's server.
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-web-'));
+  const browserRun = () =>
+    run('npm', ['run', 'test:e2e'], '[browser] ', { HOMING_WEB_OUT: webDist, E2E_WEB_DIST: webDist });
   const [vitest, [e2e, cupsStatus]] = await Promise.all([
     run('npx', ['vitest', 'run', ...mainProjects.flatMap((p) => ['--project', p])]),
-    (async () => [browser ? await run('npm', ['run', 'test:e2e'], '[browser] ') : 0, await cupsRun()])(),
+    (async () => [browser ? await browserRun() : 0, await cupsRun()])(),
   ]);
+  fs.rmSync(webDist, { recursive: true, force: true });
 
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const verdict = (status: number) => (status === 0 ? 'passed' : 'FAILED');

@@ -1,15 +1,15 @@
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { PEER_SMTP_PORT, PEER_URL } from './e2e/peerPorts';
+import { runPlaces } from './e2e/runPlaces';
 
 // The product exactly as a user starts it (one process, built web app, embedded database), on a
-// throwaway data folder and its own port so a developer's running copy is never touched.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-// One per user: another account's leftover folder on a shared machine cannot be removed.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `homing-e2e-${os.userInfo().username}`);
+// throwaway data folder and a port of this run's own (e2e/runPlaces.ts: free ones unless E2E_PORT
+// and E2E_DATA_DIR say), so neither a developer's running copy nor another run is touched.
+const { port: PORT, dataDir: DATA_DIR, ownDataDir } = runPlaces();
 const baseURL = `http://localhost:${PORT}`;
+// E2E_WEB_DIST: the web app built for this run alone (npm test builds one per run); else apps/web/dist.
+const WEB_DIST = process.env.E2E_WEB_DIST ? `WEB_DIST=${process.env.E2E_WEB_DIST} ` : '';
 const PEERS_ENV = [
   `SMTP_URL=smtp://127.0.0.1:${PEER_SMTP_PORT}`,
   'SMS_PROVIDER=twilio TWILIO_ACCOUNT_SID=ACe2e TWILIO_AUTH_TOKEN=e2e-token TWILIO_FROM=+15550000000',
@@ -19,7 +19,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../test-results/e2e',
+  // E2E_OUTPUT_DIR: where a run beside another in the same checkout keeps its traces and screenshots.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results/e2e',
   // Tests of one file may run on both workers (each test makes its own owners and labels; files
   // that share a server say `serial`): the last long file no longer runs alone at the end.
   fullyParallel: true,
@@ -83,7 +84,7 @@ export default defineConfig({
       // HTTP_KEEP_ALIVE_TIMEOUT_MS: a test's request context keeps its sockets between calls; with
       // the default 5 s, a call made as the server closes an idle one reads ECONNRESET (browsers
       // retry such a request, Playwright's request context does not).
-      command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production HTTP_KEEP_ALIVE_TIMEOUT_MS=300000 SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 ACCOUNT_REQUEST_LIMIT_PER_ADDRESS=100000 PASSWORD_LIMIT_PER_ADDRESS=100000 TRUST_PROXY=1 ${PEERS_ENV} npx tsx apps/api/src/main.ts`,
+      command: `${ownDataDir ? '' : `rm -rf ${DATA_DIR} && `}${WEB_DIST}DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production HTTP_KEEP_ALIVE_TIMEOUT_MS=300000 SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 ACCOUNT_REQUEST_LIMIT_PER_ADDRESS=100000 PASSWORD_LIMIT_PER_ADDRESS=100000 TRUST_PROXY=1 ${PEERS_ENV} npx tsx apps/api/src/main.ts`,
       cwd: repoRoot,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,

@@ -55,7 +55,8 @@ export function homingConfig(entry: 'main' | 'found'): UserConfig {
       },
     },
     build: {
-      outDir: 'dist',
+      // HOMING_WEB_OUT: a folder of one test run's own (npm test), never the dist another serves.
+      outDir: process.env.HOMING_WEB_OUT ?? 'dist',
       // The main build empties dist; the finder build adds to it.
       emptyOutDir: entry === 'main',
       sourcemap: true,

@@ -3,6 +3,7 @@
 // Twilio's Messages API (the shape `twilioSmsProvider` is contract-tested against). Tests read what
 // arrived at GET /mails and GET /texts.
 import http from 'node:http';
+import { holdIdleSockets } from '../../apps/api/src/testing/httpServer';
 import { startSmtpSink } from '../../apps/api/src/testing/smtpSink';
 import { PEER_HTTP_PORT, PEER_SMTP_PORT } from './peerPorts';
 
@@ -31,7 +32,7 @@ const server = http.createServer((req, res) => {
     json(404, { message: 'not found' });
   });
 });
-server.listen(PEER_HTTP_PORT, '127.0.0.1');
+holdIdleSockets(server).listen(PEER_HTTP_PORT, '127.0.0.1');
 
 const stop = () => {
   server.close();

@@ -17,6 +17,7 @@ import { expect, test } from '@playwright/test';
 import { CHANNELS } from '../../apps/print-station/src/shared/bridge';
 import { newSet } from './adminHelpers';
 import { adminSession, E2E_ADMIN_EMAIL, PASSWORD } from './helpers';
+import { closeServer, listenForTest } from '../../apps/api/src/testing/httpServer';
 
 const appDir = fileURLToPath(new URL('../../apps/print-station/', import.meta.url));
 const electronVite = join(
@@ -100,14 +101,12 @@ test.describe('print station build (outside the repository, stand-in Electron)',
         res.writeHead(404).end();
       }
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    rendererUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    rendererUrl = `${(await listenForTest(server)).url}/`;
   });
 
   test.afterAll(async () => {
     main?.kill();
-    await new Promise((resolve) => server?.close(resolve));
+    if (server) await closeServer(server);
     if (copy) rmSync(copy, { recursive: true, force: true });
   });
 

@@ -4,6 +4,9 @@
  * (apps/print-station/vite.twin.config.ts) and served by `vite preview`, which proxies /api to the
  * e2e server, so the twin talks to the real API. Its "printer" records jobs.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import type { QrCodeSetDetail } from '@homing/shared';
@@ -36,19 +39,23 @@ test.describe('print station (browser twin)', () => {
   test.describe.configure({ mode: 'serial' });
   let server: PreviewServer;
   let stationUrl: string;
+  let outDir: string | undefined;
 
   // The e2e server's URL is the project's baseURL; beforeAll gets no test-scoped fixtures.
   // eslint-disable-next-line no-empty-pattern
   test.beforeAll(async ({}, testInfo) => {
     const api = testInfo.project.use.baseURL!;
-    await build({ configFile, logLevel: 'warn' });
+    // Built into a folder of this worker's own: a run beside this one may be serving its build.
+    outDir = mkdtempSync(path.join(tmpdir(), 'homing-station-twin-'));
+    await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
     server = await preview({
       configFile,
       logLevel: 'warn',
+      build: { outDir },
       preview: {
         host: '127.0.0.1',
-        port: 4600 + testInfo.workerIndex,
-        strictPort: false,
+        // A port the kernel picks free: another run's station may be serving beside this one.
+        port: 0,
         proxy: { '/api': { target: api, changeOrigin: true } },
       },
     });
@@ -56,6 +63,7 @@ test.describe('print station (browser twin)', () => {
   });
   test.afterAll(async () => {
     await server?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
   test('signs in an admin, chooses a printer, prints a set from the sets list, and shows it in the history', async ({

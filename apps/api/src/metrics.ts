@@ -160,6 +160,8 @@ export async function startMetricsServer(
   metrics: Metrics,
   where: { host: string; port: number },
   logger: Logger,
+  // Idle sockets are kept as long as on the app's port (HTTP_KEEP_ALIVE_TIMEOUT_MS).
+  keepAliveTimeoutMs?: number,
 ) {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -175,6 +177,7 @@ export async function startMetricsServer(
       },
     );
   });
+  if (keepAliveTimeoutMs) server.keepAliveTimeout = keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(where.port, where.host, () => resolve());

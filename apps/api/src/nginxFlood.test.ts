@@ -85,9 +85,11 @@ describe.skipIf(missing !== null)(
       for (let i = 0; i < 15; i++) probes.push(await get('/healthz', '127.0.0.1'));
       expect(probes).toEqual(Array(15).fill(200));
 
-      // nginx cuts a half-sent handshake after client_header_timeout (5 s), not the default 60 s.
+      // nginx cuts a half-sent handshake after client_header_timeout (5 s). Its default, 60 s,
+      // would hold every one at least a minute: a cut before that is the configured limit (the
+      // one comparison with the clock here, against the value it tells apart, not the machine).
       await expect.poll(() => heldFor.length, { timeout: WAIT_MS }).toBeGreaterThan(0);
-      expect(Math.min(...heldFor)).toBeLessThan(30_000);
+      expect(Math.min(...heldFor)).toBeLessThan(60_000);
       // ... and the probes still pass while the client keeps reopening them.
       const later: number[] = [];
       for (let i = 0; i < 15; i++) later.push(await get('/readyz', '127.0.0.1'));

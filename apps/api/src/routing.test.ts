@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { Knex } from 'knex';
@@ -10,6 +9,7 @@ import { notFound, tooManyRequests } from './errors';
 import type { Limit } from './limits';
 import { errorHandler } from './middleware/errorHandler';
 import { route, routesMiddleware, type Deps } from './routing';
+import { listenForTest } from './testing/httpServer';
 
 // route() alone, on a bare Koa app: no database (these handlers and limits never query).
 const events: string[] = [];
@@ -100,7 +100,7 @@ const routes = [
   ),
 ];
 
-let server: http.Server;
+let server: Awaited<ReturnType<typeof listenForTest>>;
 let url: string;
 beforeAll(async () => {
   const app = new Koa();
@@ -112,11 +112,10 @@ beforeAll(async () => {
   app.use(errorHandler);
   app.use(compress({ threshold: 1024 }));
   app.use(routesMiddleware(routes, { db: {} as Knex } as Deps));
-  server = http.createServer(app.callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenForTest(http.createServer(app.callback()));
+  url = server.url;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server.close());
 
 const get = async (path: string) => {
   events.length = 0;

@@ -160,7 +160,9 @@ export async function startServer(
   const app = createApp(deps);
   // Once stopping, every answer closes its connection (createApp), so keep-alive clients move elsewhere.
   handler = app.callback();
-  const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
+  const metricsServer = config.metrics
+    ? await startMetricsServer(metrics, config.metrics, logger, config.http.keepAliveTimeoutMs)
+    : null;
   worker?.start();
   retention?.start();
   const { port } = server.address() as AddressInfo;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { connectEmbedded, connectPostgres } from '../db/connection';
 import { startServer } from '../server';
+import { TEST_PROCESS_ENV } from '../testing/childProcess';
 import { assignedItem, makeSet } from '../testing/codeFactory';
 import { migratedDataDir, TEST_DATABASE_URL, testDbKind, uniqueEmail } from '../testing/testServer';
 
@@ -17,7 +18,7 @@ const move = (dataDir: string, url: string) =>
     encoding: 'utf8',
   });
 const config = (env: Record<string, string>) =>
-  loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env });
+  loadConfig({ ...TEST_PROCESS_ENV, PORT: '0', LOG_LEVEL: 'silent', ...env });
 
 async function api(base: string, method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(base + url, {

@@ -14,7 +14,9 @@ const metrics = createMetrics({ knex: db.knex });
 const hub = await createHub(db, logger);
 const worker = createWorker(db, config, logger, {}, metrics, hub);
 // Deliveries and the outbox are counted here; METRICS_PORT must differ from any API process's on this host.
-const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
+const metricsServer = config.metrics
+  ? await startMetricsServer(metrics, config.metrics, logger, config.http.keepAliveTimeoutMs)
+  : null;
 const retention = retentionJob({ knex: db.knex, logger }, config.retention);
 worker.start();
 retention.start();

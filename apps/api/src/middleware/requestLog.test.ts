@@ -1,15 +1,15 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
 import { loggedPath, requestLog } from './requestLog';
+import { listenForTest } from '../testing/httpServer';
 import { WAIT_MS } from '../testing/patience';
 
 // requestLog alone on a bare Koa app, its JSON lines read back from a stream.
 const raw: string[] = [];
-let server: http.Server;
+let server: Awaited<ReturnType<typeof listenForTest>>;
 let url: string;
 beforeAll(async () => {
   const out = new PassThrough();
@@ -27,11 +27,10 @@ beforeAll(async () => {
     if (ctx.path === '/logs') ctx.log.warn({ step: 'inside' }, 'handler says');
     ctx.body = 'ok';
   });
-  server = http.createServer(app.callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenForTest(http.createServer(app.callback()));
+  url = server.url;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server.close());
 
 const linesOf = async (path: string) => {
   raw.length = 0;

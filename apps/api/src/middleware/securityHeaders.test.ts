@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenForTest } from '../testing/httpServer';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { securityHeaders } from './securityHeaders';
 
@@ -84,9 +84,8 @@ describe('security headers', () => {
       app.use((ctx) => {
         ctx.body = 'ok';
       });
-      const bare = http.createServer(app.callback());
-      await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-      const url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+      const bare = await listenForTest(http.createServer(app.callback()));
+      const url = bare.url;
       try {
         for (const pathname of ['/api/anything', '/page']) {
           const res = await fetch(url + pathname);
@@ -95,7 +94,7 @@ describe('security headers', () => {
           );
         }
       } finally {
-        await new Promise<void>((r) => bare.close(() => r()));
+        await bare.close();
       }
     }
   });

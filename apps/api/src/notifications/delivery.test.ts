@@ -4,6 +4,7 @@ import { startSmtpSink } from '../testing/smtpSink';
 import { signUp, startTestServer, type TestServer } from '../testing/testServer';
 import { readEventStream } from '../testing/eventStreamReader';
 import { WAIT_MS } from '../testing/patience';
+import { backoffMs } from './worker';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let server: TestServer;
@@ -106,6 +107,7 @@ describe('owner notifications', () => {
     await server.deps.worker!.stop();
     await sink.close(); // the "provider" is down
     await server.api('POST', `/api/found/${code}/report`, { body: { foundNotes: 'Outage test' } });
+    const attempted = Date.now();
     await server.deps.worker!.runOnce();
     const job = await server.db
       .knex('notifications')
@@ -114,7 +116,8 @@ describe('owner notifications', () => {
       .first();
     expect(job).toMatchObject({ status: 'pending', attempts: 1 });
     expect(job.lastError).toBeTruthy();
-    expect(new Date(job.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 3000);
+    // Due again a first backoff (5 s) after the attempt, however long the attempt took.
+    expect(new Date(job.nextAttemptAt).getTime()).toBeGreaterThanOrEqual(attempted + backoffMs(1));
     expect(await server.db.knex('notificationAttempts').where({ notificationId: job.id })).toMatchObject([
       { ok: false },
     ]);

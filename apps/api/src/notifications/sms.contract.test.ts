@@ -1,16 +1,16 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenForTest } from '../testing/httpServer';
 import { kannelSmsProvider, SmsProviderError, twilioSmsProvider } from './sms';
 
 // A local server speaking Twilio's Messages API shape: the contract our provider adapter relies on.
 const requests: { path: string; auth: string; form: URLSearchParams; idempotencyKey: string }[] = [];
 let answer: { status: number; body: unknown } = { status: 201, body: { sid: 'SM0123', status: 'queued' } };
-let server: http.Server;
+let server: Awaited<ReturnType<typeof listenForTest>>;
 let baseUrl: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  const twilio = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
@@ -23,10 +23,10 @@ beforeAll(async () => {
       res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenForTest(twilio);
+  baseUrl = server.url;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server.close());
 
 const provider = () =>
   twilioSmsProvider({ accountSid: 'AC123', authToken: 'secret', from: '+15550001111', baseUrl });

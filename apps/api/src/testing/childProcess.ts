@@ -1,11 +1,21 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { TEST_KEEP_ALIVE_MS } from './httpServer';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
-/** What a test's API or worker process runs with unless the test says otherwise. */
-export const TEST_PROCESS_ENV = { NODE_ENV: 'test', SEED_DEMO: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+/**
+ * What a test's API or worker process runs with unless the test says otherwise. Idle keep-alive
+ * sockets are left to the client (testing/httpServer.ts): a stop closes them.
+ */
+export const TEST_PROCESS_ENV = {
+  NODE_ENV: 'test',
+  SEED_DEMO: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: String(TEST_KEEP_ALIVE_MS),
+};
 
 /** A port nothing listens on now (the kernel's pick, released at once). */
 export const freePort = () =>

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { closeServer, holdIdleSockets } from './httpServer';
 import { WAIT_MS } from './patience';
 
 /** What `web-push-testing` gives a subscriber: `PushSubscription.toJSON()` and its own handle. */
@@ -43,6 +44,7 @@ export async function startPushService() {
   await new Promise<void>((resolve) => {
     http = instance._app.listen(0, '127.0.0.1', resolve);
   });
+  holdIdleSockets(http!);
   instance.setRequestHandlers();
   model.notifyUrl = `http://127.0.0.1:${(http!.address() as AddressInfo).port}/notify/`;
   const received = (sub: TestSubscription) =>
@@ -58,6 +60,6 @@ export async function startPushService() {
       while (received(sub).length < count && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
       return received(sub);
     },
-    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
+    close: () => closeServer(http),
   };
 }

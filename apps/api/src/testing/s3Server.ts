@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { holdIdleSockets } from './httpServer';
 
 export interface S3TestServer {
   bucket: string;
@@ -37,8 +39,14 @@ export async function startS3Server(bucket = 'homing-photos'): Promise<S3TestSer
       directory,
       configureBuckets: [{ name: bucket, configs: [] }],
     });
+  /** s3rver's own HTTP server, idle sockets held (testing/httpServer.ts). */
+  const run = async (s3rver: S3rver) => {
+    const address = (await s3rver.run()) as AddressInfo;
+    holdIdleSockets((s3rver as unknown as { httpServer: http.Server }).httpServer);
+    return address;
+  };
   let server: S3rver | null = make(0);
-  const { port } = (await server.run()) as AddressInfo;
+  const { port } = await run(server);
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: ACCESS });
   return {
@@ -68,7 +76,7 @@ export async function startS3Server(bucket = 'homing-photos'): Promise<S3TestSer
     },
     async restart() {
       server = make(port);
-      await server.run();
+      await run(server);
     },
     async close() {
       client.destroy();

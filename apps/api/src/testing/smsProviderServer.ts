@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenForTest } from './httpServer';
 import { WAIT_MS } from './patience';
 
 export interface ReceivedSms {
@@ -38,8 +38,8 @@ export async function startSmsProviderServer() {
         .end(JSON.stringify({ sid, status: 'queued' }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenForTest(server);
+  const baseUrl = listening.url;
   return {
     received,
     env: {
@@ -82,6 +82,6 @@ export async function startSmsProviderServer() {
         body: new URLSearchParams(opts.form),
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: listening.close,
   };
 }

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { connectEmbedded, connectPostgres, migrateLatest, type Database } from '../db/connection';
 import { startServer, type RunningServer } from '../server';
 import { workAfterAnswer } from '../lib/afterAnswer';
+import { TEST_KEEP_ALIVE_MS } from './httpServer';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export type TestDbKind = 'postgres' | 'embedded';
@@ -172,6 +173,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // Every sign-up comes from 127.0.0.1 too; the per-address limit has its own test that lowers it.
     ACCOUNT_REQUEST_LIMIT_PER_ADDRESS: '100000',
     PASSWORD_LIMIT_PER_ADDRESS: '100000',
+    // Idle sockets are left to the client (testing/httpServer.ts); close() cuts them.
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: String(TEST_KEEP_ALIVE_MS),
     ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ...env,
   });

@@ -177,7 +177,8 @@ describe('createApiClient', () => {
         code: 'timeout',
         message: `The server at ${url} did not answer within 300 ms`,
       });
-      expect(Date.now() - started).toBeLessThan(5000);
+      // The server never answers, so this is the client giving up, and not before its time.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     } finally {
       stalled.closeAllConnections();
       stalled.close();

@@ -54,7 +54,7 @@ describe('item photos when the bucket does not answer', () => {
 
   // The SDK only warns when a request times out unless told to throw: without that, a bucket that
   // accepts connections and never answers would hold every photo request forever.
-  it('answers 503 within seconds when the bucket accepts connections but never answers', async () => {
+  it('answers 503 when the bucket accepts connections but never answers', async () => {
     const silent = net.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as net.AddressInfo;
@@ -68,10 +68,10 @@ describe('item photos when the bucket does not answer', () => {
       S3_FORCE_PATH_STYLE: '1',
     });
     try {
-      const started = Date.now();
+      // The bucket never answers: any answer is the API giving up on it (without the timeout the
+      // request would still be waiting when the hang guard ends the test).
       const res = await hanging.api('GET', '/api/photos/AAAAAAAAAAAAAAAAAAAAAAAA.webp');
       expect(res.status).toBe(503);
-      expect(Date.now() - started).toBeLessThan(15_000);
     } finally {
       await hanging.close();
       silent.close();

@@ -60,11 +60,9 @@ describe('health and readiness', () => {
       try {
         await admin.raw(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
         await admin.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ?', [name]);
-        const started = Date.now();
         const down = await server.api('GET', '/readyz');
         expect(down.status).toBe(503);
         expect(down.body.error).toMatch(/^Not ready: database (unreachable|did not answer in time)\.$/);
-        expect(Date.now() - started).toBeLessThan(5_000);
         expect((await server.api('GET', '/healthz')).status).toBe(200);
       } finally {
         await admin.raw(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
