@@ -81,8 +81,14 @@ export async function buildApi(): Promise<string[]> {
   return files.map((f) => f.path);
 }
 
-/** What the web build reads besides its own folder (the workspaces it imports, the tool versions). */
-const WEB_INPUTS = ['packages/shared', 'packages/label-layout', 'package-lock.json', 'tsconfig.base.json'];
+/** What the web build reads besides its own folder: the workspaces it imports, the tools' versions, this. */
+const WEB_INPUTS = [
+  'packages/shared',
+  'packages/label-layout',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'scripts/build.ts',
+];
 const SKIPPED = new Set(['node_modules', 'dist', 'builds', '.vite']);
 
 function filesUnder(abs: string): string[] {
@@ -162,6 +168,8 @@ export function buildWeb(opts: { log?: (line: string) => void } = {}): { dir: st
       const run = spawnSync(process.execPath, [vite, 'build', '--config', config, '--outDir', temp], {
         cwd: webRoot,
         stdio: 'inherit',
+        // Always the production build, whatever the caller's NODE_ENV (a test runner sets `test`).
+        env: { ...process.env, NODE_ENV: 'production' },
       });
       if (run.status !== 0) {
         fs.rmSync(temp, { recursive: true, force: true });
