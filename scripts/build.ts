@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -150,6 +151,42 @@ function pruneWebBuilds(current: string) {
     fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/** Text files the server sends as they are; under 1 kB compressing gains nothing (as koa-compress). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Writes beside each compressible file of a build its brotli (`.br`, the best quality) and gzip
+ * (`.gz`) forms, once, so the server sends them as they are (webApp.ts) instead of compressing the
+ * same bytes on every request. A form no smaller than the file is not written. Returns how many
+ * files got one.
+ */
+export function precompress(dir: string): number {
+  let count = 0;
+  for (const file of filesUnder(dir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const bytes = fs.readFileSync(file);
+    if (bytes.length < COMPRESS_FROM_BYTES) continue;
+    const forms = {
+      br: zlib.brotliCompressSync(bytes, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+      gz: zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    };
+    let wrote = false;
+    for (const [ext, form] of Object.entries(forms))
+      if (form.length < bytes.length) {
+        fs.writeFileSync(`${file}.${ext}`, form);
+        wrote = true;
+      }
+    if (wrote) count++;
+  }
+  return count;
+}
+
 /**
  * Builds the web app unless the build of its current sources exists, and points apps/web/dist at
  * it. Returns the build's folder and whether it was built now.
@@ -176,6 +213,7 @@ export function buildWeb(opts: { log?: (line: string) => void } = {}): { dir: st
         throw new Error(`vite build --config ${config} failed (exit ${run.status ?? run.signal})`);
       }
     }
+    log(`precompressed ${precompress(temp)} files (.br, .gz)`);
     fs.writeFileSync(
       path.join(temp, WEB_STAMP),
       `${JSON.stringify({ sources: hash, builtAt: new Date() })}\n`,

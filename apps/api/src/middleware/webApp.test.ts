@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { precompress } from '../../../../scripts/build';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 // The web app as `npm run build` leaves it: apps/web/dist a link to one whole build of
@@ -104,5 +105,39 @@ describe('the built web app', () => {
       expect(res.text, url).not.toContain(folder);
       expect(res.text, url).not.toMatch(/ENOENT|bad_request/);
     }
+  });
+});
+
+describe('the built web app, precompressed', () => {
+  it('sends the brotli or gzip form written at build time as it is, and the file to a client that takes neither', async () => {
+    const dir = makeBuild('a');
+    const script = `${'console.log("a line of the owner app");\n'.repeat(200)}`;
+    fs.writeFileSync(path.join(dir, 'assets', 'app-a.js'), script);
+    fs.writeFileSync(path.join(dir, 'assets', 'tiny.js'), 'console.log(1);');
+    expect(precompress(dir)).toBe(1);
+    // Under 1 kB nothing is gained: no forms for it.
+    expect(fs.existsSync(path.join(dir, 'assets', 'tiny.js.br'))).toBe(false);
+    switchTo('a');
+    await start();
+    for (const [accept, encoding, file] of [
+      ['br, gzip', 'br', 'app-a.js.br'],
+      ['gzip', 'gzip', 'app-a.js.gz'],
+    ]) {
+      const res = await fetch(`${server!.url}/assets/app-a.js`, { headers: { 'Accept-Encoding': accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      // The file's own length: sent as written, not compressed again (that would be chunked).
+      expect(Number(res.headers.get('content-length'))).toBe(
+        fs.statSync(path.join(dir, 'assets', file)).size,
+      );
+      expect(await res.text()).toBe(script);
+    }
+    const plain = await fetch(`${server!.url}/assets/app-a.js`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
   });
 });

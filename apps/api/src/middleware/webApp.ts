@@ -5,8 +5,9 @@ import type { Context, Next } from 'koa';
 import send from 'koa-send';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
-// koa-compress compresses; skip koa-send's per-request look-ups of pre-compressed siblings.
-const SEND = { brotli: false, gzip: false } as const;
+// `npm run build` wrote each text file's brotli and gzip forms beside it (scripts/build.ts): koa-send
+// sends the one the browser accepts as it is, and koa-compress leaves an encoded answer alone.
+const SEND = { brotli: true, gzip: true } as const;
 
 /**
  * What the page of a label shows a visitor, embedded in its HTML (`state`: item, unattached,
