@@ -17,6 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
@@ -42,13 +43,31 @@ export const API_ENTRIES = {
   'move-to-postgres': 'apps/api/src/cli/moveToPostgres.ts',
 } as const;
 
-/** Installed packages stay outside the bundle; the workspaces' TypeScript is bundled. */
+/** `knex/lib/x` → `knex`, `@aws-sdk/client-s3` → itself. */
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Installed packages stay outside the bundle, loaded at run time from where `node apps/api/dist/…`
+ * finds them (the API's node_modules or the root's); the workspaces' TypeScript is bundled, and so
+ * is a package installed only under another workspace (which the bundle could not find).
+ */
 const installedPackagesOutside: esbuild.Plugin = {
   name: 'installed-packages-outside',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@homing/') ? undefined : { path: args.path, external: true },
-    );
+    const reachable = (name: string) =>
+      [path.join(repoRoot, 'apps/api/node_modules'), path.join(repoRoot, 'node_modules')].some((dir) =>
+        fs.existsSync(path.join(dir, name, 'package.json')),
+      );
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      const name = packageName(args.path);
+      if (name.startsWith('@homing/') || !reachable(name)) return undefined;
+      return { path: args.path, external: true };
+    });
   },
 };
 
@@ -56,7 +75,7 @@ const installedPackagesOutside: esbuild.Plugin = {
 export async function buildApi(): Promise<string[]> {
   const result = await esbuild.build({
     absWorkingDir: repoRoot,
-    entryPoints: Object.fromEntries(Object.entries(API_ENTRIES).map(([name, src]) => [name, src])),
+    entryPoints: { ...API_ENTRIES },
     outdir: apiDist,
     bundle: true,
     platform: 'node',

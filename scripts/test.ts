@@ -240,6 +240,14 @@ async function main() {
     return;
   }
 
+  // What the tests that start the product as a process run (`npm start`'s bundles, the web build),
+  // built once before both lanes rather than by each (the web app only when its sources changed).
+  const build = await run('npm', ['run', 'build', '--silent'], '[build] ');
+  if (build !== 0) {
+    console.error('npm test: npm run build failed (above); no test ran.');
+    process.exit(build);
+  }
+
   // Two lanes side by side: each alone leaves part of the two cores idle while it waits on
   // PostgreSQL, CUPS, sockets or a page. The CUPS tests run one file at a time (they stop and
   // start the one queue), so they follow the browser tests in the second lane rather than end the
