@@ -95,6 +95,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/web/builds/**',
       '**/out/**',
       'data/**',
       'test-results/**',

@@ -19,7 +19,7 @@ const EMBEDDED_TOO = [
   'apps/api/src/db/**/*.test.ts',
   'apps/api/src/cli/**/*.test.ts',
   'migrations/{order,makeMigration,renamed}.test.ts',
-  'apps/api/src/{banner,shutdown,server}.test.ts',
+  'apps/api/src/{banner,build,shutdown,server}.test.ts',
   'apps/api/src/routes/system/health.test.ts',
   'apps/api/src/routes/account/export.test.ts',
   // the one connection: races, locks, NOTIFY, the outbox

@@ -1,7 +1,7 @@
 /**
  * npm run bench:scale — the finder's hot calls through nginx with one and with two API processes
- * (real children: `node --import tsx apps/api/src/main.ts`, WORKER=0, TRUST_PROXY=1) and one
- * notification worker process, on a fresh PostgreSQL database; then report → owner's live event
+ * (real children: `node apps/api/dist/main.js`, bundled by `npm run build`, WORKER=0, TRUST_PROXY=1)
+ * and one notification worker process, on a fresh PostgreSQL database; then report → owner's live event
  * with the stream on one process and the report sent to the other; then a SIGKILL of one API
  * process while reports arrive, checking that every accepted report is stored and e-mailed.
  * CPU is split by process group from /proc (API, PostgreSQL backends of this database, nginx, the

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../apps/api/src/testing/childProcess';
+import { freePort, nodeArgs } from '../apps/api/src/testing/childProcess';
 import { mainConf, runNginx } from '../apps/api/src/testing/reverseProxy';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -32,7 +32,7 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx <script>` in its own process group (so its CPU can be summed by group). */
+/** `script` as production runs it (`nodeArgs`: its bundle) in its own process group (so its CPU can be summed by group). */
 export async function startChild(
   name: string,
   script: string,
@@ -41,7 +41,7 @@ export async function startChild(
 ): Promise<Child> {
   const port = await freePort();
   const metricsPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
+  const child = spawn(process.execPath, nodeArgs(script), {
     cwd: ROOT,
     detached: true,
     env: { ...process.env, ...env, PORT: String(port), METRICS_PORT: String(metricsPort) },

@@ -1,11 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Knex } from 'knex';
-
-interface Migration {
-  up(knex: Knex): Promise<void>;
-  down(knex: Knex): Promise<void>;
-}
+import { migrations } from './list';
 
 const dir = new URL('.', import.meta.url);
 
@@ -17,16 +13,21 @@ const migrationFiles = (folder: URL) =>
     .filter((f) => MIGRATION_FILE.test(f))
     .sort();
 
-/** Every migration file beside this one, in name order (the order knex runs them). */
+/** The migrations of list.ts, in name order (the order knex runs them). */
 export const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
-    return migrationFiles(dir);
+    return Object.keys(migrations).sort();
   },
   getMigrationName: (name) => name,
   async getMigration(name) {
-    return (await import(new URL(name, dir).href)) as Migration;
+    const load = migrations[name];
+    if (!load) throw new Error(`${name} is not in migrations/list.ts`);
+    return load();
   },
 };
+
+/** The migration files in `folder`, in name order. */
+export const migrationFilesIn = (folder: URL = dir) => migrationFiles(folder);
 
 /**
  * Migrations renamed after databases ran them, old name → name. Until 2026-11-26 names were
@@ -110,9 +111,16 @@ export async function down(knex: Knex) {
 }
 `;
 
+/** The line of list.ts that loads `name`, wrapped as prettier wraps it past 110 characters. */
+export function listEntry(name: string) {
+  const key = `  '${name}': () =>`;
+  const load = `import('./${name.replace(/\.ts$/, '')}'),`;
+  return `${key} ${load}`.length <= 110 ? `${key} ${load}` : `${key}\n    ${load}`;
+}
+
 /**
  * Writes `<at as YYYYMMDDHHMMSS>_<what>.ts` (`npm run db:make -- <what>`) into `folder` from a
- * template with `up` and `down`, and returns its name. Refuses a name that is not snake_case, and
+ * template with `up` and `down`, adds it to the folder's list.ts, and returns its name. Refuses a name that is not snake_case, and
  * a time that does not sort after every existing migration: knex runs migrations in name order, so
  * one sorting earlier would run on a new database before migrations that existing ones ran first.
  */
@@ -129,6 +137,11 @@ export function makeMigration(what: string, at: Date, folder: URL = dir): string
         `${newest}. A new migration must sort after every existing one: check the clock, or wait until ` +
         `it passes ${newest.slice(0, 14)} (UTC).`,
     );
+  const list = new URL('list.ts', folder);
+  const listed = fs.readFileSync(list, 'utf8');
+  const end = listed.lastIndexOf('\n};');
+  if (end < 0) throw new MigrationRefusedError(`${list.pathname} does not end its list with "};"`);
   fs.writeFileSync(new URL(name, folder), migrationTemplate, { flag: 'wx' });
+  fs.writeFileSync(list, `${listed.slice(0, end)}\n${listEntry(name)}${listed.slice(end)}`);
   return name;
 }

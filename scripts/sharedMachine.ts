@@ -20,7 +20,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +45,7 @@ const results = path.join(repoRoot, 'test-results/shared-machine');
 
 /** This process's environment without what would tie a run to a place or to CI. */
 const baseEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => k !== 'CI' && !k.startsWith('E2E_') && k !== 'HOMING_WEB_OUT'),
+  Object.entries(process.env).filter(([k]) => k !== 'CI' && !k.startsWith('E2E_')),
 ) as Record<string, string>;
 
 /** `command` in the repository, each output line after `prefix`; resolves its exit code. */
@@ -69,43 +68,38 @@ function run(prefix: string, command: string, args: string[], env: Record<string
 
 /** One run's vitest and browser lanes, side by side as `npm test` runs them. */
 async function reducedRun(name: string, env: Record<string, string>) {
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-web-'));
-  try {
-    const browser = async () => {
-      const built = await run(`[${name} web] `, 'npm', ['run', 'build:web'], {
+  // Both runs build the web app at once (scripts/build.ts: one folder per version of the
+  // sources, switched to in one rename); each serves that folder, not the shared link.
+  const browser = async () => {
+    const built = await run(`[${name} web] `, 'npm', ['run', 'build:web'], env);
+    if (built) return built;
+    const webDist = fs.realpathSync(path.join(repoRoot, 'apps/web/dist'));
+    return run(
+      `[${name} browser] `,
+      'npx',
+      ['playwright', 'test', '-c', 'tests/playwright.config.ts', ...BROWSER_SPECS],
+      {
         ...env,
-        HOMING_WEB_OUT: webDist,
-      });
-      if (built) return built;
-      return run(
-        `[${name} browser] `,
-        'npx',
-        ['playwright', 'test', '-c', 'tests/playwright.config.ts', ...BROWSER_SPECS],
-        {
-          ...env,
-          E2E_WEB_DIST: webDist,
-        },
-      );
-    };
-    const codes = await Promise.all([
-      run(
-        `[${name} vitest] `,
-        'npx',
-        [
-          'vitest',
-          'run',
-          ...(form === 'ci'
-            ? ['--project', 'unit', '--project', 'api-postgres', '--project', 'api-embedded', ...SHARED_FILES]
-            : ['--project', 'unit', '--project', 'api-embedded']),
-        ],
-        env,
-      ),
-      browser(),
-    ]);
-    return codes.find((c) => c !== 0) ?? 0;
-  } finally {
-    fs.rmSync(webDist, { recursive: true, force: true });
-  }
+        E2E_WEB_DIST: webDist,
+      },
+    );
+  };
+  const codes = await Promise.all([
+    run(
+      `[${name} vitest] `,
+      'npx',
+      [
+        'vitest',
+        'run',
+        ...(form === 'ci'
+          ? ['--project', 'unit', '--project', 'api-postgres', '--project', 'api-embedded', ...SHARED_FILES]
+          : ['--project', 'unit', '--project', 'api-embedded']),
+      ],
+      env,
+    ),
+    browser(),
+  ]);
+  return codes.find((c) => c !== 0) ?? 0;
 }
 
 async function main() {

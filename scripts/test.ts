@@ -257,6 +257,14 @@ async function main() {
     return;
   }
 
+  // What the tests that start the product as a process run (`npm start`'s bundles, the web build),
+  // built once before both lanes rather than by each (the web app only when its sources changed).
+  const build = await run('npm', ['run', 'build', '--silent'], '[build] ');
+  if (build !== 0) {
+    console.error('npm test: npm run build failed (above); no test ran.');
+    process.exit(build);
+  }
+
   // Two lanes side by side: each alone leaves part of the two cores idle while it waits on
   // PostgreSQL, CUPS, sockets or a page. The CUPS tests run one file at a time (they stop and
   // start the one queue), so they follow the browser tests in the second lane rather than end the
@@ -271,16 +279,15 @@ async function main() {
           HOMING_VITEST_REPORT: 'test-results/vitest-cups.json',
         })
       : Promise.resolve(0);
-  // The browser tests serve a web app built for this run alone: a run beside this one in the same
-  // checkout rebuilding apps/web/dist cannot pull pages from under this run's server.
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'homing-web-'));
-  const browserRun = () =>
-    run('npm', ['run', 'test:e2e'], '[browser] ', { HOMING_WEB_OUT: webDist, E2E_WEB_DIST: webDist });
+  // The browser tests serve the build of this run's sources by its own folder, not through
+  // apps/web/dist: a run beside this one in the same checkout switching that link to a build of
+  // other sources cannot pull pages from under this run's server.
+  const webBuild = fs.realpathSync(path.join(repoRoot, 'apps/web/dist'));
+  const browserRun = () => run('npm', ['run', 'test:e2e'], '[browser] ', { E2E_WEB_DIST: webBuild });
   const [vitest, [e2e, cupsStatus]] = await Promise.all([
     run('npx', ['vitest', 'run', ...mainProjects.flatMap((p) => ['--project', p])]),
     (async () => [browser ? await browserRun() : 0, await cupsRun()])(),
   ]);
-  fs.rmSync(webDist, { recursive: true, force: true });
 
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const verdict = (status: number) => (status === 0 ? 'passed' : 'FAILED');

@@ -84,7 +84,9 @@ export default defineConfig({
       // HTTP_KEEP_ALIVE_TIMEOUT_MS: a test's request context keeps its sockets between calls; with
       // the default 5 s, a call made as the server closes an idle one reads ECONNRESET (browsers
       // retry such a request, Playwright's request context does not).
-      command: `${ownDataDir ? '' : `rm -rf ${DATA_DIR} && `}${WEB_DIST}DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production HTTP_KEEP_ALIVE_TIMEOUT_MS=300000 SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 ACCOUNT_REQUEST_LIMIT_PER_ADDRESS=100000 PASSWORD_LIMIT_PER_ADDRESS=100000 TRUST_PROXY=1 ${PEERS_ENV} npx tsx apps/api/src/main.ts`,
+      // The API as production runs it: its bundle, made here from the current sources (seconds; the
+      // web app is built before, by `npm run test:e2e` or `npm run build:web`, or for this run alone).
+      command: `npm run build:api --silent && ${ownDataDir ? '' : `rm -rf ${DATA_DIR} && `}${WEB_DIST}DATA_DIR=${DATA_DIR} PORT=${PORT} NODE_ENV=production HTTP_KEEP_ALIVE_TIMEOUT_MS=300000 SEED_DEMO=0 LOG_LEVEL=warn HOMING_BOOTSTRAP_ADMINS=e2e-admin@homing.test REPORT_LIMIT_PER_ADDRESS=1000 CODE_LOOKUP_LIMIT_PER_MINUTE=100000 ACCOUNT_REQUEST_LIMIT_PER_ADDRESS=100000 PASSWORD_LIMIT_PER_ADDRESS=100000 TRUST_PROXY=1 ${PEERS_ENV} node apps/api/dist/main.js`,
       cwd: repoRoot,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,

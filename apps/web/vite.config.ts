@@ -55,8 +55,7 @@ export function homingConfig(entry: 'main' | 'found'): UserConfig {
       },
     },
     build: {
-      // HOMING_WEB_OUT: a folder of one test run's own (npm test), never the dist another serves.
-      outDir: process.env.HOMING_WEB_OUT ?? 'dist',
+      outDir: 'dist',
       // The main build empties dist; the finder build adds to it.
       emptyOutDir: entry === 'main',
       sourcemap: true,

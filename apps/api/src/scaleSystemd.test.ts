@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { API_ENTRIES } from '../../../scripts/build';
 import { repoRoot } from './testing/scale';
 import { SYSTEMD_ANALYZE as analyze, withoutSystemdAnalyze } from './testing/systemTools';
 import { testDbKind } from './testing/testServer';
@@ -31,3 +32,15 @@ describe.skipIf(onceOnly || missing !== null)(
     });
   },
 );
+
+describe('deploy/systemd units', () => {
+  it('run the bundles of `npm run build` with plain node, as the scale test runs them', () => {
+    const bundles = Object.keys(API_ENTRIES).map((name) => `apps/api/dist/${name}.js`);
+    for (const unit of ['homing-api@.service', 'homing-worker.service']) {
+      const text = fs.readFileSync(path.join(repoRoot, 'deploy/systemd', unit), 'utf8');
+      const exec = /^ExecStart=(\S+) (.*)$/m.exec(text);
+      expect(exec?.[1], unit).toBe('/usr/bin/node');
+      expect(bundles, unit).toContain(exec?.[2]);
+    }
+  });
+});

@@ -140,7 +140,7 @@ describe.skipIf(testDbKind() !== 'embedded')('crash restart on the embedded data
     try {
       await second.ready;
       const restartMs = Date.now() - restartedAt;
-      // How long tsx and PGlite take to start; no waiting for the lock to go stale is in it.
+      // How long node and PGlite take to start; no waiting for the lock to go stale is in it.
       console.log(`restart after kill -9: ${restartMs} ms`);
       expect(second.output()).not.toContain('already in use');
       const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {

@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { connectEmbedded, connectPostgres } from '../db/connection';
 import { startServer } from '../server';
-import { TEST_PROCESS_ENV } from '../testing/childProcess';
+import { nodeArgs, TEST_PROCESS_ENV } from '../testing/childProcess';
 import { assignedItem, makeSet } from '../testing/codeFactory';
 import { migratedDataDir, TEST_DATABASE_URL, testDbKind, uniqueEmail } from '../testing/testServer';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const move = (dataDir: string, url: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/moveToPostgres.ts', '--to', url], {
+  spawnSync(process.execPath, [...nodeArgs('apps/api/src/cli/moveToPostgres.ts'), '--to', url], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
     encoding: 'utf8',

@@ -5,8 +5,9 @@ import type { Context, Next } from 'koa';
 import send from 'koa-send';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
-// koa-compress compresses; skip koa-send's per-request look-ups of pre-compressed siblings.
-const SEND = { brotli: false, gzip: false } as const;
+// `npm run build` wrote each text file's brotli and gzip forms beside it (scripts/build.ts): koa-send
+// sends the one the browser accepts as it is, and koa-compress leaves an encoded answer alone.
+const SEND = { brotli: true, gzip: true } as const;
 
 /**
  * What the page of a label shows a visitor, embedded in its HTML (`state`: item, unattached,
@@ -114,21 +115,75 @@ function allowInlineScripts(ctx: Context, hashes: string[]) {
 const NOT_ON_THIS_PORT = /^\/metrics(\/|$)/i;
 
 /**
+ * The page and answer while the web app cannot be served (not built, or its build folder gone): a
+ * 503 the browser can show, or the API's envelope for anything else. Never a server path.
+ */
+const UNAVAILABLE = 'The web app is not available right now. Please try again in a moment.';
+const UNAVAILABLE_PAGE = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not available</title></head>
+  <body><h1>Not available right now</h1><p>${UNAVAILABLE}</p></body>
+</html>
+`;
+function unavailable(ctx: Context) {
+  ctx.status = 503;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Retry-After', '5');
+  if (ctx.accepts('json', 'html') === 'html') {
+    ctx.type = 'html';
+    ctx.body = UNAVAILABLE_PAGE;
+  } else {
+    ctx.type = 'json';
+    ctx.body = JSON.stringify({
+      success: false,
+      data: null,
+      error: UNAVAILABLE,
+      code: 'web_app_unavailable',
+    });
+  }
+}
+
+/**
+ * One build of the web app as this process serves it: `distDir` resolved once (`npm run build` makes
+ * it a link it switches to each new build), so every page and each script it loads come from the
+ * same build, whatever a later build does. Null while there is no whole build (no index.html).
+ */
+function loadBuild(distDir: string) {
+  let root: string;
+  try {
+    root = fs.realpathSync(distDir);
+  } catch {
+    return null;
+  }
+  if (!fs.existsSync(path.join(root, 'index.html'))) return null;
+  const finderFile = path.join(root, 'found.html');
+  const finderHtml = fs.existsSync(finderFile) ? fs.readFileSync(finderFile, 'utf8') : null;
+  return { root, finderHtml, template: finderHtml ? labelPageTemplate(finderHtml, root) : null };
+}
+type Build = NonNullable<ReturnType<typeof loadBuild>>;
+
+const missing = (err: unknown) => (err as { status?: number }).status === 404;
+
+/**
  * Serves the built web app; any other non-API GET gets index.html (client-side routes), and
  * /found and /found/* (any case) get the finder's own page; `/metrics` is left to the 404.
  * `/qr/{code}` (the URL on every label) gets the finder page with the label's state in it, whatever
  * it is (one round trip, no owner app); `?app` (a signed-in browser, or a visitor who wants to claim
- * an unclaimed label) and a failed look-up get the owner app's scan flow. What the build contains is read once at start. Hashed assets are
- * immutable; pages are revalidated so a deploy shows at once.
+ * an unclaimed label) and a failed look-up get the owner app's scan flow. The build is read once
+ * (loadBuild); should it be missing or go away (removed by hand, pruned by later builds), the
+ * current one is looked up again, and without one a page is a 503 (`unavailable`). Hashed assets
+ * are immutable; pages are revalidated so a deploy shows at once.
  */
 export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) return (_ctx: Context, next: Next) => next();
-  const finderFile = path.join(distDir, 'found.html');
-  const finderHtml = fs.existsSync(finderFile) ? fs.readFileSync(finderFile, 'utf8') : null;
   const { labelView } = opts;
-  const template = finderHtml && labelPageTemplate(finderHtml, distDir);
+  let build = loadBuild(distDir);
+  /** The build to serve now: this one while its pages are there, else the current one (or null). */
+  const current = () => {
+    if (!build || !fs.existsSync(path.join(build.root, 'index.html'))) build = loadBuild(distDir);
+    return build;
+  };
 
-  async function servedLabelPage(ctx: Context) {
+  async function servedLabelPage(ctx: Context, { template }: Build) {
     const code = labelCode(ctx.path);
     if (!code || !template || !labelView || ctx.querystring.split('&').includes(OWNER_APP_PARAM))
       return false;
@@ -143,6 +198,20 @@ export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
     ctx.type = 'html';
     ctx.body = labelPage(template.html, { qrCode: code, ...view });
     return true;
+  }
+
+  /** Sends `file` of the build; false when the build has no such file. */
+  async function sent(ctx: Context, served: Build, file: string) {
+    const immutable = file.startsWith('assets/');
+    try {
+      // koa-send stays inside the build; it returns nothing for directories and hidden files.
+      return Boolean(
+        await send(ctx, file, { ...SEND, root: served.root, maxage: immutable ? YEAR_MS : 0, immutable }),
+      );
+    } catch (err) {
+      if (missing(err)) return false;
+      throw err;
+    }
   }
 
   return async (ctx: Context, next: Next) => {
@@ -162,21 +231,23 @@ export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
       ctx.redirect(`/qr/${upper[1]}${ctx.search}`);
       return;
     }
-    if (await servedLabelPage(ctx)) return;
+    let served = current();
+    if (!served) return unavailable(ctx);
+    if (await servedLabelPage(ctx, served)) return;
     const file = ctx.path.replace(/^\/+/, '');
     if (file && !file.endsWith('/')) {
-      const immutable = file.startsWith('assets/');
-      try {
-        // koa-send stays inside distDir; it returns nothing for directories and hidden files.
-        if (await send(ctx, file, { ...SEND, root: distDir, maxage: immutable ? YEAR_MS : 0, immutable }))
-          return;
-      } catch (err) {
-        if ((err as { status?: number }).status !== 404) throw err;
+      if (await sent(ctx, served, file)) return;
+      // Not in this build: a file of a build since removed is a 503 too, not a 404.
+      const now = current();
+      if (now !== served) {
+        if (!now) return unavailable(ctx);
+        served = now;
+        if (await sent(ctx, served, file)) return;
       }
     }
     if (path.extname(file) && !file.endsWith('.html')) return next();
     ctx.set('Cache-Control', 'no-cache');
-    const page = finderHtml && /^\/found(\/|$)/i.test(ctx.path) ? 'found.html' : 'index.html';
-    await send(ctx, page, { ...SEND, root: distDir });
+    const page = served.finderHtml && /^\/found(\/|$)/i.test(ctx.path) ? 'found.html' : 'index.html';
+    if (!(await sent(ctx, served, page))) return unavailable(ctx);
   };
 }

@@ -1,9 +1,30 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { API_ENTRIES } from '../../../../scripts/build';
 import { TEST_KEEP_ALIVE_MS } from './httpServer';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+let apiBuilt = false;
+/**
+ * How production runs `script` (from the repository's root): `node` and the bundle `npm run build`
+ * makes of it (scripts/build.ts), bundled once per test process from the sources as they are now.
+ * A script that is not bundled (a test's own) runs under tsx.
+ */
+export function nodeArgs(script: string): string[] {
+  const name = Object.entries(API_ENTRIES).find(([, source]) => source === script)?.[0];
+  if (!name) return ['--import', 'tsx', script];
+  if (!apiBuilt) {
+    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--api'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`npm run build:api failed:\n${build.stdout}${build.stderr}`);
+    apiBuilt = true;
+  }
+  return [path.join('apps/api/dist', `${name}.js`)];
+}
 
 /**
  * What a test's API or worker process runs with unless the test says otherwise. Idle keep-alive
@@ -40,13 +61,14 @@ export const listening = (port: number) =>
   });
 
 /**
- * `script` (from the repository's root, with its arguments) as a real child process under tsx,
+ * `script` (from the repository's root, with its arguments) as a real child process, built as
+ * production runs it (`nodeArgs`),
  * with `env` over the test's own. `until` resolves once its output so far (stdout and stderr, as
  * they came) holds a text or passes a check, and rejects if the process ends first; `exited` gives
  * its exit code and signal once its output is all read; `stop()` sends SIGTERM and waits.
  */
 export function startScript(script: string, env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs(script), ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
   });

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { nodeArgs } from './childProcess';
 import { WAIT_MS } from './patience';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /**
- * `npm run worker` (cli/worker.ts) as a real child process on `databaseUrl`, mailing `smtpUrl`, on
+ * The worker (cli/worker.ts, bundled as production runs it: `nodeArgs`) as a real child process on `databaseUrl`, mailing `smtpUrl`, on
  * real time (the database's `now()` decides what is due): what the durability tests kill. It polls
  * every 100 ms; one lane by default, so a kill leaves exactly one message in doubt. `leaseMs` is
  * how long a job it leases stays its own, also after it dies. `ready` settles once it polls (starting
@@ -20,7 +21,7 @@ export function spawnWorker(opts: {
 }) {
   if (!opts.databaseUrl)
     throw new Error('a worker process needs the PostgreSQL server (HOMING_TEST_DB=postgres)');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/worker.ts'], {
+  const child = spawn(process.execPath, nodeArgs('apps/api/src/cli/worker.ts'), {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'ignore'],
     env: {
