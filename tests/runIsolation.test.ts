@@ -17,7 +17,7 @@ function readConfig(env: NodeJS.ProcessEnv = {}) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('E2E_')));
   const script = `
     const config = (await import('./tests/playwright.config.ts')).default;
-    const server = config.webServer.find((s) => s.command.includes('main.ts'));
+    const server = config.webServer.find((s) => s.command.includes('main.js'));
     console.log(JSON.stringify({
       baseURL: config.use.baseURL,
       peers: config.webServer.find((s) => s.command.includes('peers.ts')).url,
