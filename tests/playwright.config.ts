@@ -8,7 +8,7 @@ import { runPlaces } from './e2e/runPlaces';
 // and E2E_DATA_DIR say), so neither a developer's running copy nor another run is touched.
 const { port: PORT, dataDir: DATA_DIR, ownDataDir } = runPlaces();
 const baseURL = `http://localhost:${PORT}`;
-// E2E_WEB_DIST: the web app built for this run alone (npm test builds one per run); else apps/web/dist.
+// E2E_WEB_DIST: the folder of the web build this run serves (npm test pins its own); else apps/web/dist.
 const WEB_DIST = process.env.E2E_WEB_DIST ? `WEB_DIST=${process.env.E2E_WEB_DIST} ` : '';
 const PEERS_ENV = [
   `SMTP_URL=smtp://127.0.0.1:${PEER_SMTP_PORT}`,
