@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { stationSheetsJobSchema } from '../shared/ipc';
 import type { StationApi, StationSet } from './apiClient';
 import type { CalibrationStore } from './calibration';
+import type { JobStatus } from './cupsJobs';
 import type { MarkAttempt } from './markJournal';
 import type { AfterCompleted, JobDeps, JobIntent, JobSpec } from './printJob';
 import { PrintError } from './printJob';
@@ -23,8 +24,8 @@ export interface MarkRequest {
 
 /** A journaled job (station.ts): `completed` turns it into a pending mark and tries it once. */
 export interface JournaledJob extends JobIntent {
-  /** Null when the job had nothing to mark. */
-  completed(): Promise<MarkAttempt | null>;
+  /** CUPS said completed (`status`, with its completion time). Null when the job had nothing to mark. */
+  completed(status: JobStatus): Promise<MarkAttempt | null>;
 }
 
 /**
@@ -134,9 +135,9 @@ export function journaledMarking(
   let journaled: JournaledJob | null = null;
   return {
     intent: marks ? async () => (journaled = await marks.begin(request)) : undefined,
-    afterCompleted: async (job) => {
+    afterCompleted: async (job, status) => {
       const attempt = journaled
-        ? await journaled.completed()
+        ? await journaled.completed(status)
         : request.setIds.length > 0
           ? await markDirectly(deps, request.setIds)
           : null;

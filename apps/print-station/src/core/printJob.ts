@@ -56,7 +56,7 @@ export interface JobSpec {
   /** The spooler's media for the job (the template's `media`); default `Letter`. */
   readonly media?: string;
   /** Called once CUPS reports the job completed, never before: marks sets printed. */
-  readonly afterCompleted?: (job: SubmittedJob) => Promise<AfterCompleted>;
+  readonly afterCompleted?: (job: SubmittedJob, status: JobStatus) => Promise<AfterCompleted>;
 }
 
 export interface AfterCompleted {
@@ -194,7 +194,7 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
     completed = true;
     progress({ stage: 'completed', jobId: submitted.id, message: `Job ${submitted.id} completed` });
     const after = spec.afterCompleted
-      ? await spec.afterCompleted(submitted)
+      ? await spec.afterCompleted(submitted, waited.status)
       : { marked: false, note: 'Printed' };
     await record('completed', after.marked, after.note);
     return { job: submitted, ...after };
