@@ -49,10 +49,13 @@ export interface PrintSetInput {
   /** 1-based, first sheet only (default 1). */
   readonly startColumn?: number;
   readonly startRow?: number;
-  /** A preset's offsets (mm), instead of the printer's calibration. */
-  readonly calibration?: { readonly xMm: number; readonly yMm: number };
   /** A preset's template: the set must be of it. */
   readonly templateId?: string;
+  /**
+   * Copies of the whole job (a preset's count; default 1). Offsets are never a preset's: every
+   * print uses the printer's own calibration on this station.
+   */
+  readonly copies?: number;
   /** Receives the PDF as rendered, before it is submitted (the CLI's `--out`). */
   readonly onRendered?: (pdf: Uint8Array) => Promise<void> | void;
   /**
