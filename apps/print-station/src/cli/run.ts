@@ -109,7 +109,7 @@ const cellOf = (cell: { column: number; row: number }) => `column ${cell.column}
 function readBackLines(report: ReadBackReport): string[] {
   const mm = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)} mm`;
   return [
-    `Read ${report.read.length} labels in their cells.`,
+    `Read ${report.read.length} labels in their cells${report.sheet > 1 ? ` (sheet ${report.sheet} of the set)` : ''}.`,
     ...report.unreadable.map((c) => `unreadable  ${cellOf(c)}  ${c.value}`),
     ...report.missing.map((c) => `missing     ${cellOf(c)}  ${c.value}`),
     ...report.duplicated.map((c) => `duplicated  ${cellOf(c)}  holds ${c.found} instead of ${c.value}`),
