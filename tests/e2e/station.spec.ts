@@ -136,7 +136,7 @@ test.describe('print station (browser twin)', () => {
     );
   });
 
-  test('a preset picked in the station switches its printer, offsets and start; saved and deleted there', async ({
+  test('a preset picked in the station switches its printer and start, never its calibration; saved and deleted there', async ({
     page,
     request,
   }) => {
@@ -161,12 +161,16 @@ test.describe('print station (browser twin)', () => {
     await page.getByRole('button', { name: /^Save/ }).click();
     await expect(page.getByText(`Saved: ${TWIN_LABEL_PRINTER} x 1.5 mm, y -0.5 mm.`)).toBeVisible();
 
-    // Saved on the station: its printer, that printer's offsets and its start go into the preset.
+    // Saved on the station: its printer and its start go into the preset; the printer's
+    // calibration is shown beside it, not saved with it.
     await nav('Print QR Codes').click();
     await page.getByLabel('Template', { exact: true }).selectOption('avery-5160');
     await expect(page.getByLabel('Printer', { exact: true })).toHaveValue(TWIN_LABEL_PRINTER);
-    await expect(page.getByLabel('Offset x (mm)')).toHaveValue('1.5');
-    await expect(page.getByLabel('Offset y (mm)')).toHaveValue('-0.5');
+    await expect(page.getByLabel('Offset x (mm)')).toHaveCount(0);
+    const calibrationNote = page.getByTestId('preset-calibration');
+    await expect(calibrationNote).toHaveText(
+      `Calibration of ${TWIN_LABEL_PRINTER} on this station: x +1.50 mm, y -0.50 mm (the printer's own; a preset never changes it)`,
+    );
     await page.getByLabel('Preset name').fill(name);
     await page.getByRole('button', { name: 'Save as preset' }).click();
     await expect(status(`Saved preset ${name}.`)).toBeVisible();
@@ -176,11 +180,23 @@ test.describe('print station (browser twin)', () => {
       'GET',
       '/api/admin/print-presets',
     );
-    expect(presets.find((p) => p.name === name)).toMatchObject({
+    const saved = presets.find((p) => p.name === name);
+    expect(saved).toMatchObject({
       templateId: 'avery-5160',
       printer: TWIN_LABEL_PRINTER,
-      xMm: 1.5,
-      yMm: -0.5,
+      startColumn: 3,
+      startRow: 2,
+      copies: 1,
+    });
+    expect(saved).not.toHaveProperty('xMm');
+
+    // Another admin saves a preset for this printer from an older screen that still sends offsets.
+    await adminApi(request, admin.sessionToken, 'POST', '/api/admin/print-presets', {
+      name: `${name} old screen`,
+      templateId: 'avery-5160',
+      printer: TWIN_LABEL_PRINTER,
+      xMm: 0.3,
+      yMm: -0.2,
       startColumn: 3,
       startRow: 2,
     });
@@ -192,15 +208,22 @@ test.describe('print station (browser twin)', () => {
     await page.getByLabel('Start row').fill('1');
     await expect(stationStatus).toContainText(`Printer: ${TWIN_PRINTER} · start column 1, row 1`);
 
-    // Picking the preset switches the station: printer, start, that printer's offsets, template.
+    // Picking the preset switches the station: printer, start, template; the printer's
+    // calibration stays as it was calibrated (both presets, the old screen's too).
     await nav('Print QR Codes').click();
     await expect(page.getByLabel('Template', { exact: true })).toHaveValue('avery-4221');
+    await page
+      .getByLabel('Preset', { exact: true })
+      .selectOption({ label: `${name} old screen - avery-5160 on ${TWIN_LABEL_PRINTER}` });
+    await expect(status(`Printing on ${TWIN_LABEL_PRINTER} with preset ${name} old screen.`)).toBeVisible();
+    await expect(calibrationNote).toContainText('x +1.50 mm, y -0.50 mm');
     await page
       .getByLabel('Preset', { exact: true })
       .selectOption({ label: `${name} - avery-5160 on ${TWIN_LABEL_PRINTER}` });
     await expect(status(`Printing on ${TWIN_LABEL_PRINTER} with preset ${name}.`)).toBeVisible();
     await expect(stationStatus).toContainText(`Printer: ${TWIN_LABEL_PRINTER} · start column 3, row 2`);
     await expect(page.getByLabel('Template', { exact: true })).toHaveValue('avery-5160');
+    await expect(calibrationNote).toContainText('x +1.50 mm, y -0.50 mm');
     await page.getByLabel('Pages to print').fill('1');
     await page.getByRole('button', { name: 'Create Codes and Print' }).click();
     await expect(page.getByRole('status').filter({ hasText: /sets? marked printed\./ })).toBeVisible();
@@ -222,15 +245,13 @@ test.describe('print station (browser twin)', () => {
       .selectOption({ label: `${name} - avery-5160 on ${TWIN_LABEL_PRINTER}` });
     await page.getByRole('button', { name: 'Delete preset' }).click();
     await expect(status(`Deleted preset ${name}.`)).toBeVisible();
-    await expect(option).toHaveCount(0);
+    await expect(option.filter({ hasNotText: 'old screen' })).toHaveCount(0);
 
     // A preset for a printer this station does not have changes nothing and says why.
     await adminApi(request, admin.sessionToken, 'POST', '/api/admin/print-presets', {
       name: `${name} elsewhere`,
       templateId: 'avery-4221',
       printer: 'HomingPDF-elsewhere',
-      xMm: 2,
-      yMm: 2,
       startColumn: 5,
       startRow: 5,
     });

@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel';
 
-/** A named print preset: template + printer + offsets + start (PRODUCT.md, Printing). */
+/** A named print preset: template + printer + start + copies (PRODUCT.md, Printing). */
 export class PrintPreset extends BaseModel {
   static override tableName = 'print_presets';
   static override hasUpdatedAt = true;
@@ -9,10 +9,9 @@ export class PrintPreset extends BaseModel {
   name!: string;
   templateId!: string;
   printer!: string;
-  xMm!: number;
-  yMm!: number;
   startColumn!: number;
   startRow!: number;
+  copies!: number;
   createdAt!: Date;
   updatedAt!: Date;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { MAX_PRESET_COPIES } from '@homing/shared';
 
 export type Command =
   | { readonly name: 'help' }
@@ -46,10 +47,9 @@ export type Command =
         name: string;
         templateId: string;
         printer: string;
-        xMm?: number;
-        yMm?: number;
         startColumn: number;
         startRow: number;
+        copies: number;
       };
     }
   | { readonly name: 'preset-delete'; readonly presetName: string };
@@ -76,12 +76,14 @@ Usage: npm run station -- <command> [options]
                                         Print a set's labels, wait for the job to
                                         complete, then mark the set printed
   print --set <id> --preset <name> [--out <file.pdf>] [--timeout <seconds>]
-                                        The same with a preset's printer, offsets
-                                        and start (the set must be of its template)
+                                        The same with a preset's printer, start and
+                                        copies (the set must be of its template; the
+                                        printer's own calibration applies)
   templates --printer <name>            The label templates the printer's media fit
-  presets [--json]                      List the saved print presets
-  preset-save --name <n> --template <id> --printer <name> [--x-mm <n>]
-        [--y-mm <n>] [--start-col <c>] [--start-row <r>]
+  presets [--json]                      List the saved print presets, each beside
+                                        its printer's calibration on this station
+  preset-save --name <n> --template <id> --printer <name> [--start-col <c>]
+        [--start-row <r>] [--copies <n>]
                                         Save a preset (replaces one of that name)
   preset-delete --name <n>              Delete a preset
   calibrate --printer <name> [--x-mm <n>] [--y-mm <n>]
@@ -257,22 +259,19 @@ export function parseCommand(argv: readonly string[], env: Env = {}): Command {
         name: 'string',
         template: 'string',
         printer: 'string',
-        'x-mm': 'string',
-        'y-mm': 'string',
         'start-col': 'string',
         'start-row': 'string',
+        copies: 'string',
       });
-      const [xMm, yMm] = [millimetres(values, 'x-mm'), millimetres(values, 'y-mm')];
       return {
         name,
         preset: {
           name: required(values, 'name'),
           templateId: required(values, 'template'),
           printer: required(values, 'printer'),
-          ...(xMm === null ? {} : { xMm }),
-          ...(yMm === null ? {} : { yMm }),
           startColumn: whole(values, 'start-col', 1, 100, 1),
           startRow: whole(values, 'start-row', 1, 100, 1),
+          copies: whole(values, 'copies', 1, MAX_PRESET_COPIES, 1),
         },
       };
     }

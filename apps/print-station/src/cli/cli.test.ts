@@ -30,8 +30,8 @@ describe('parseCommand', () => {
         'brother-dk-11218',
         '--printer',
         'HomingQL',
-        '--x-mm',
-        '-0.5',
+        '--copies',
+        '2',
       ]),
     ).toEqual({
       name: 'preset-save',
@@ -39,14 +39,28 @@ describe('parseCommand', () => {
         name: 'QL round',
         templateId: 'brother-dk-11218',
         printer: 'HomingQL',
-        xMm: -0.5,
         startColumn: 1,
         startRow: 1,
+        copies: 2,
       },
     });
     expect(() => parseCommand(['preset-save', '--name', 'x', '--printer', 'P'])).toThrow(
       '--template is required',
     );
+    // Offsets are the printer's calibration on this station, never a preset's.
+    expect(() =>
+      parseCommand([
+        'preset-save',
+        '--name',
+        'x',
+        '--template',
+        'avery-4221',
+        '--printer',
+        'P',
+        '--x-mm',
+        '1',
+      ]),
+    ).toThrow(UsageError);
     expect(parseCommand(['preset-delete', '--name', 'x'])).toEqual({
       name: 'preset-delete',
       presetName: 'x',

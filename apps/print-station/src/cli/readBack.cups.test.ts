@@ -19,6 +19,7 @@ import { stationPaths } from '../core/stationHome';
 import { hasCupsQueue, QUEUE, waitForOutput } from '../testing/cups';
 import { EXIT, runCli } from './run';
 import { stationOnQueue } from '../testing/queueSuite';
+import { paste } from '../testing/sheetPhoto';
 
 const DPI = 300;
 const PX_PER_PT = DPI / 72;
@@ -27,27 +28,6 @@ const centre = (index: number) => {
   const point = labelCentre(avery4221, index % 8, Math.floor(index / 8));
   return { x: Math.round(point.x * PX_PER_PT), y: Math.round(point.y * PX_PER_PT) };
 };
-
-/** Copies the square of side `size` around `from` onto `to` (null: whitens `from`). */
-function paste(
-  image: GrayImage,
-  from: { x: number; y: number },
-  to: { x: number; y: number } | null,
-  size: number,
-) {
-  const half = Math.round(size / 2);
-  const copy: number[] = [];
-  for (let row = -half; row < half; row++)
-    for (let col = -half; col < half; col++)
-      copy.push(image.gray[(from.y + row) * image.width + from.x + col]);
-  if (!to || (to.x !== from.x && Math.abs(to.x - from.x) < 2 * half))
-    for (let row = -half; row < half; row++)
-      for (let col = -half; col < half; col++) image.gray[(from.y + row) * image.width + from.x + col] = 255;
-  if (!to) return;
-  let i = 0;
-  for (let row = -half; row < half; row++)
-    for (let col = -half; col < half; col++) image.gray[(to.y + row) * image.width + to.x + col] = copy[i++];
-}
 
 /**
  * The page seen by a camera tilted `degrees` about the page's horizontal centre line, from 1.2 page

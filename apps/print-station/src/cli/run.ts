@@ -8,6 +8,7 @@ import type { InFlightJob, PendingMark } from '../core/markJournal';
 import type { PrinterInfo } from '../core/printers';
 import type { PrintOutcome } from '../core/printPipeline';
 import type { ReadBackReport } from '../core/readBack';
+import { signedMm } from '../core/pipelineParts';
 import { PresetError, PresetStore } from '../core/presets';
 import { queueTemplates } from '../core/queueMedia';
 import { FileSessionStore } from '../core/session';
@@ -108,7 +109,7 @@ const cellOf = (cell: { column: number; row: number }) => `column ${cell.column}
 function readBackLines(report: ReadBackReport): string[] {
   const mm = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)} mm`;
   return [
-    `Read ${report.read.length} labels in their cells.`,
+    `Read ${report.read.length} labels in their cells${report.sheet > 1 ? ` (sheet ${report.sheet} of the set)` : ''}.`,
     ...report.unreadable.map((c) => `unreadable  ${cellOf(c)}  ${c.value}`),
     ...report.missing.map((c) => `missing     ${cellOf(c)}  ${c.value}`),
     ...report.duplicated.map((c) => `duplicated  ${cellOf(c)}  holds ${c.found} instead of ${c.value}`),
@@ -183,8 +184,8 @@ async function execute(command: Command, station: Station, io: CliIo, presets: P
                 printer: preset.printer,
                 startColumn: preset.startColumn,
                 startRow: preset.startRow,
-                calibration: { xMm: preset.xMm, yMm: preset.yMm },
                 templateId: preset.templateId,
+                copies: preset.copies,
               }
             : {
                 printer: command.printer ?? '',
@@ -257,18 +258,30 @@ async function execute(command: Command, station: Station, io: CliIo, presets: P
     }
     case 'presets': {
       const list = await presets.list();
-      if (command.json) io.out(JSON.stringify(list, null, 2));
+      // Beside each preset, its printer's calibration on this station (the preset has none).
+      const calibrations = await Promise.all(list.map((p) => station.calibration.get(p.printer)));
+      if (command.json)
+        io.out(
+          JSON.stringify(
+            list.map((p, i) => ({
+              ...p,
+              printerCalibration: { xMm: calibrations[i].xMm, yMm: calibrations[i].yMm },
+            })),
+            null,
+            2,
+          ),
+        );
       else if (list.length === 0) io.out('No presets yet.');
       else
         table([
-          ['NAME', 'TEMPLATE', 'PRINTER', 'OFFSET X', 'OFFSET Y', 'START'],
-          ...list.map((p) => [
+          ['NAME', 'TEMPLATE', 'PRINTER', 'START', 'COPIES', "PRINTER'S CALIBRATION"],
+          ...list.map((p, i) => [
             p.name,
             p.templateId,
             p.printer,
-            `${p.xMm} mm`,
-            `${p.yMm} mm`,
             `column ${p.startColumn}, row ${p.startRow}`,
+            String(p.copies),
+            `x ${signedMm(calibrations[i].xMm)}, y ${signedMm(calibrations[i].yMm)}`,
           ]),
         ]).forEach(io.out);
       return EXIT.ok;

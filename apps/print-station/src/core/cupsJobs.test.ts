@@ -81,6 +81,21 @@ describe('parseIpptoolJob', () => {
     });
   });
 
+  it('reads when CUPS completed the job (time-at-completed, seconds since 1970); 0 is not a time', () => {
+    const at = (seconds: number) =>
+      ipptool('completed').replace(
+        'job-state (enum)',
+        `time-at-completed (integer) = ${seconds}\n        job-state (enum)`,
+      );
+    expect(parseIpptoolJob(at(1796217568))).toMatchObject({
+      status: { state: 'completed', completedAt: '2026-12-02T13:19:28.000Z' },
+    });
+    expect(parseIpptoolJob(at(0))).toEqual({
+      kind: 'status',
+      status: { state: 'completed', reasons: [], message: null },
+    });
+  });
+
   it('tells a job CUPS does not know from a failed question', () => {
     expect(parseIpptoolJob(NOT_FOUND)).toEqual({ kind: 'not-found', message: 'Job #999 does not exist.' });
     expect(

@@ -14,6 +14,17 @@ export interface JobStatus {
   readonly reasons: readonly string[];
   /** What CUPS or the printer said about the job, if anything. */
   readonly message: string | null;
+  /**
+   * When CUPS says the job completed (its time-at-completed, ISO 8601), for a completed job;
+   * absent when the spooler cannot tell (lpstat).
+   */
+  readonly completedAt?: string | null;
+}
+
+/** IPP's time-at-completed (CUPS: seconds since 1970) as ISO 8601; null when unset (0 or absent). */
+export function completionTime(seconds: number | string | null | undefined): string | null {
+  const value = Number(seconds);
+  return Number.isFinite(value) && value > 0 ? new Date(value * 1000).toISOString() : null;
 }
 
 export interface JobRef {
@@ -77,7 +88,9 @@ export function parseIpptoolJob(output: string): IpptoolAnswer {
       .map((reason) => reason.trim())
       .filter((reason) => reason && reason !== 'none');
     const message = attribute(output, 'job-state-message') || attribute(output, 'job-printer-state-message');
-    return { kind: 'status', status: { state: IPP_STATES[state], reasons, message: message || null } };
+    const status: JobStatus = { state: IPP_STATES[state], reasons, message: message || null };
+    const completedAt = completionTime(attribute(output, 'time-at-completed'));
+    return { kind: 'status', status: completedAt ? { ...status, completedAt } : status };
   }
   const status = /status-code = (\S+)(?: \((.*)\))?/.exec(output);
   if (status?.[1] === 'client-error-not-found')

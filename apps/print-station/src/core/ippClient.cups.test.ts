@@ -6,7 +6,15 @@
 import { defaultTemplate } from '@homing/label-layout';
 import { renderCalibrationSheetPdf } from '@homing/label-layout/pdf';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cancelJob, cupsSkipNote, hasCupsQueue, QUEUE, restartQueue, stopQueue } from '../testing/cups';
+import {
+  cancelJob,
+  cupsSkipNote,
+  hasCupsQueue,
+  ippJobAttributes,
+  QUEUE,
+  restartQueue,
+  stopQueue,
+} from '../testing/cups';
 import { CommandMissingError, runCommand } from './exec';
 import type { RunCommand } from './exec';
 import { ippJobStatus, parseCupsServer } from './ippClient';
@@ -32,17 +40,24 @@ describe.skipIf(!hasCupsQueue)(`CUPS job states on ${QUEUE}${cupsSkipNote}`, () 
     });
   }
 
-  it('without ipptool, confirms a completed job over IPP (on the server lpstat -H names)', async () => {
+  it('without ipptool, confirms a completed job over IPP (on the server lpstat -H names), with its completion time', async () => {
     const spooler = new CupsSpooler({ run: withoutIpptool });
     const job = await submit(spooler);
     const waited = await waitForJob(spooler, job, { timeoutMs: 30_000, pollMs: 100 });
     expect(waited.timedOut).toBe(false);
     expect(waited.status?.state).toBe('completed');
+    // CUPS' time-at-completed as ipptool reads it, independently of the code under test.
+    const completedAt = new Date(
+      Number(ippJobAttributes(job.number)['time-at-completed']) * 1000,
+    ).toISOString();
+    expect(waited.status?.completedAt).toBe(completedAt);
     const server = parseCupsServer((await runCommand('lpstat', ['-H'])).stdout);
     expect(await ippJobStatus(server, job.number)).toMatchObject({
       kind: 'status',
-      status: { state: 'completed' },
+      status: { state: 'completed', completedAt },
     });
+    // ipptool's answer carries the same time.
+    expect(await new CupsSpooler().status(job)).toMatchObject({ state: 'completed', completedAt });
   });
 
   it('reports a job on a stopped queue as stopped, then a cancelled one as canceled', async () => {

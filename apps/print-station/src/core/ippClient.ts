@@ -6,7 +6,8 @@
  */
 import { request } from 'node:http';
 import { userInfo } from 'node:os';
-import type { IpptoolAnswer, JobState } from './cupsJobs';
+import type { IpptoolAnswer, JobState, JobStatus } from './cupsJobs';
+import { completionTime } from './cupsJobs';
 
 /** The CUPS server lp talks to (`lpstat -H`): a local socket path, or host and port. */
 export type CupsServer = { readonly socketPath: string } | { readonly host: string; readonly port: number };
@@ -51,7 +52,7 @@ function attribute(tag: number, name: string, values: readonly string[]): Buffer
   );
 }
 
-/** The Get-Job-Attributes request for job `number`, asking only for its state. */
+/** The Get-Job-Attributes request for job `number`, asking only for its state and completion time. */
 export function getJobAttributesRequest(jobUri: string, user: string): Buffer {
   const header = Buffer.from([0x02, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0x01]);
   return Buffer.concat([
@@ -61,7 +62,12 @@ export function getJobAttributesRequest(jobUri: string, user: string): Buffer {
     attribute(TAG.language, 'attributes-natural-language', ['en']),
     attribute(TAG.uri, 'job-uri', [jobUri]),
     attribute(TAG.name, 'requesting-user-name', [user]),
-    attribute(TAG.keyword, 'requested-attributes', ['job-state', 'job-state-reasons', 'job-state-message']),
+    attribute(TAG.keyword, 'requested-attributes', [
+      'job-state',
+      'job-state-reasons',
+      'job-state-message',
+      'time-at-completed',
+    ]),
     Buffer.from([TAG.end]),
   ]);
 }
@@ -108,7 +114,9 @@ export function parseGetJobAttributes(body: Buffer): IpptoolAnswer {
   if (!state) return { kind: 'error', message: 'no job-state in the IPP answer' };
   const reasons = (values.get('job-state-reasons') ?? []).map(String).filter((r) => r && r !== 'none');
   const message = values.get('job-state-message')?.[0];
-  return { kind: 'status', status: { state, reasons, message: message ? String(message) : null } };
+  const found: JobStatus = { state, reasons, message: message ? String(message) : null };
+  const completedAt = completionTime(values.get('time-at-completed')?.[0]);
+  return { kind: 'status', status: completedAt ? { ...found, completedAt } : found };
 }
 
 /** One Get-Job-Attributes round trip (rejects when CUPS cannot be reached). */

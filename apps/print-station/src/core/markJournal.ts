@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { lock } from 'proper-lockfile';
 import { z } from 'zod';
 import { ApiError } from './apiClient';
 import type { StationApi } from './apiClient';
@@ -20,6 +23,12 @@ export { inFlightJobSchema, pendingMarkSchema } from '../shared/types';
  *   is itself restarted, still marks them: nothing printed is ever left unmarked.
  * A completed job moves from `jobs` to `marks` in one atomic write. The token is not kept here;
  * retries use the current session.
+ *
+ * Several station processes may share the file (the app and the command line, or stations started
+ * together): every read-modify-write holds a lock they all honour (`<file>.lock`, proper-lockfile),
+ * and each write is fsync'd. A mark is sent by the process that claimed it (`sendingUntil`, written
+ * under the lock before the request): the others leave it alone until the claim lapses, so one
+ * completed job is one mark request.
  */
 const journalSchema = z.object({ marks: z.array(z.unknown()), jobs: z.array(z.unknown()).default([]) });
 
@@ -48,15 +57,44 @@ export function isRetryable(error: unknown): boolean {
   return error.status === 0 || error.status >= 500 || [401, 408, 425, 429].includes(error.status);
 }
 
-const newMark = (
-  mark: Omit<PendingMark, 'id' | 'attempts' | 'lastError' | 'lastAttemptAt'>,
-): PendingMark => ({ ...mark, id: randomUUID(), attempts: 0, lastError: null, lastAttemptAt: null });
+type NewMark = Omit<PendingMark, 'id' | 'attempts' | 'lastError' | 'lastAttemptAt' | 'sendingUntil'>;
+
+const newMark = (mark: NewMark): PendingMark => ({
+  ...mark,
+  id: randomUUID(),
+  attempts: 0,
+  lastError: null,
+  lastAttemptAt: null,
+  sendingUntil: null,
+});
+
+/**
+ * How long a claim to send a mark holds: longer than an API call may take (30 s by default), so a
+ * live sender is never doubled; a sender that died mid-request is replaced after it.
+ */
+export const SEND_CLAIM_MS = 120_000;
+
+/**
+ * What settling a journaled job that completed did: its mark is pending now; it had nothing to
+ * mark; or it was no longer in flight (another station process settled it first).
+ */
+export type Completion =
+  | { readonly kind: 'pending'; readonly mark: PendingMark }
+  | { readonly kind: 'nothing' }
+  | { readonly kind: 'settled' };
+
+/** Waits for the other processes' lock for up to about 10 s; a lock left by a dead one lapses after 10 s. */
+const LOCK_OPTIONS = {
+  realpath: false,
+  stale: 10_000,
+  retries: { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 50 },
+  // A lock found compromised (its holder too slow to refresh it) is already another's: nothing to undo.
+  onCompromised: () => undefined,
+};
 
 export class MarkJournal {
-  /** Every read-modify-write of the file goes through this chain: one at a time. */
+  /** This process's read-modify-writes go through this chain, one at a time, each under the file lock. */
   private queue: Promise<unknown> = Promise.resolve();
-  /** Marks being sent right now, so a retry sweep never sends one twice at once. */
-  private readonly sending = new Set<string>();
 
   constructor(
     private readonly path: string,
@@ -64,7 +102,16 @@ export class MarkJournal {
   ) {}
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
+    const locked = async () => {
+      await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+      const release = await lock(this.path, LOCK_OPTIONS);
+      try {
+        return await work();
+      } finally {
+        await release().catch(() => undefined);
+      }
+    };
+    const run = this.queue.then(locked, locked);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -103,9 +150,7 @@ export class MarkJournal {
     return this.exclusive(async () => (await this.readAll()).jobs);
   }
 
-  async add(
-    mark: Omit<PendingMark, 'id' | 'attempts' | 'lastError' | 'lastAttemptAt'>,
-  ): Promise<PendingMark> {
+  async add(mark: NewMark): Promise<PendingMark> {
     const entry = newMark(mark);
     await this.change((journal) => ({ ...journal, marks: [...journal.marks, entry] }));
     return entry;
@@ -126,25 +171,22 @@ export class MarkJournal {
     }));
   }
 
-  /** Another station process takes the job over (it is following it now). */
-  adopt(id: string, owner: Pick<InFlightJob, 'pid' | 'runId'>): Promise<void> {
-    return this.change((journal) => ({
-      ...journal,
-      jobs: journal.jobs.map((job) => (job.id === id ? { ...job, ...owner } : job)),
-    }));
-  }
-
   /**
-   * CUPS said completed: in one write the job leaves the in-flight list and its mark becomes
-   * pending (null when it has nothing to mark, or was already settled by another process).
+   * CUPS said completed (at `completedAt`, CUPS' own time): in one write the job leaves the
+   * in-flight list and its mark becomes pending. Settled twice (two processes), the second finds
+   * the job gone: one mark.
    */
-  async complete(id: string, completedAt: string): Promise<PendingMark | null> {
-    let mark: PendingMark | null = null;
+  async complete(id: string, completedAt: string): Promise<Completion> {
+    let completion: Completion = { kind: 'settled' };
     await this.change((journal) => {
       const job = journal.jobs.find((one) => one.id === id);
       const jobs = journal.jobs.filter((one) => one.id !== id);
-      if (!job || job.setIds.length === 0) return { ...journal, jobs };
-      mark = newMark({
+      if (!job) return journal;
+      if (job.setIds.length === 0) {
+        completion = { kind: 'nothing' };
+        return { ...journal, jobs };
+      }
+      const mark = newMark({
         serverUrl: job.serverUrl,
         setIds: job.setIds,
         label: job.label,
@@ -153,14 +195,42 @@ export class MarkJournal {
         title: job.title,
         completedAt,
       });
+      completion = { kind: 'pending', mark };
       return { marks: [...journal.marks, mark], jobs };
     });
-    return mark;
+    return completion;
   }
 
-  /** The job ended without printing (cancelled, aborted, never reached CUPS): nothing to mark. */
-  drop(id: string): Promise<void> {
-    return this.change((journal) => ({ ...journal, jobs: journal.jobs.filter((job) => job.id !== id) }));
+  /**
+   * The job ended without printing (cancelled, aborted, never reached CUPS): nothing to mark.
+   * False when it was no longer in flight (another process settled it first).
+   */
+  async drop(id: string): Promise<boolean> {
+    let dropped = false;
+    await this.change((journal) => {
+      dropped = journal.jobs.some((job) => job.id === id);
+      return dropped ? { ...journal, jobs: journal.jobs.filter((job) => job.id !== id) } : journal;
+    });
+    return dropped;
+  }
+
+  /**
+   * Claims the mark for sending (under the lock): the journal's copy, or null when it is gone or
+   * another process's claim still holds.
+   */
+  private claim(id: string): Promise<PendingMark | null> {
+    return this.exclusive(async () => {
+      const journal = await this.readAll();
+      const mark = journal.marks.find((one) => one.id === id);
+      const now = this.now().getTime();
+      if (!mark || (mark.sendingUntil && Date.parse(mark.sendingUntil) > now)) return null;
+      const claimed = { ...mark, sendingUntil: new Date(now + SEND_CLAIM_MS).toISOString() };
+      await this.writeAll({
+        ...journal,
+        marks: journal.marks.map((one) => (one.id === id ? claimed : one)),
+      });
+      return claimed;
+    });
   }
 
   private remove(id: string): Promise<void> {
@@ -182,6 +252,7 @@ export class MarkJournal {
                 attempts: mark.attempts + 1,
                 lastError: error,
                 lastAttemptAt: this.now().toISOString(),
+                sendingUntil: null,
               }
             : mark,
         ),
@@ -192,13 +263,13 @@ export class MarkJournal {
   /**
    * One attempt to mark: the API accepted (the entry is gone), or it stays pending, or the API
    * refused for good (the entry is gone too; the caller records why). Null when the mark is
-   * already being sent by someone else in this process.
+   * already being sent (by this process or another) or already sent.
    */
   async attempt(mark: PendingMark, api: Pick<StationApi, 'markSetsPrinted'>): Promise<MarkAttempt | null> {
-    if (this.sending.has(mark.id)) return null;
-    this.sending.add(mark.id);
+    const claimed = await this.claim(mark.id);
+    if (!claimed) return null;
     try {
-      const { updatedCount } = await api.markSetsPrinted(mark.setIds);
+      const { updatedCount } = await api.markSetsPrinted(claimed.setIds);
       await this.remove(mark.id);
       return { status: 'marked', updatedCount };
     } catch (caught) {
@@ -209,8 +280,6 @@ export class MarkJournal {
       }
       await this.remove(mark.id);
       return { status: 'refused', error };
-    } finally {
-      this.sending.delete(mark.id);
     }
   }
 }

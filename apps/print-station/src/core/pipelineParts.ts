@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { stationSheetsJobSchema } from '../shared/ipc';
 import type { StationApi, StationSet } from './apiClient';
 import type { CalibrationStore } from './calibration';
+import type { JobStatus } from './cupsJobs';
 import type { MarkAttempt } from './markJournal';
 import type { AfterCompleted, JobDeps, JobIntent, JobSpec } from './printJob';
 import { PrintError } from './printJob';
@@ -23,8 +24,8 @@ export interface MarkRequest {
 
 /** A journaled job (station.ts): `completed` turns it into a pending mark and tries it once. */
 export interface JournaledJob extends JobIntent {
-  /** Null when the job had nothing to mark. */
-  completed(): Promise<MarkAttempt | null>;
+  /** CUPS said completed (`status`, with its completion time). Null when the job had nothing to mark. */
+  completed(status: JobStatus): Promise<MarkAttempt | null>;
 }
 
 /**
@@ -48,10 +49,13 @@ export interface PrintSetInput {
   /** 1-based, first sheet only (default 1). */
   readonly startColumn?: number;
   readonly startRow?: number;
-  /** A preset's offsets (mm), instead of the printer's calibration. */
-  readonly calibration?: { readonly xMm: number; readonly yMm: number };
   /** A preset's template: the set must be of it. */
   readonly templateId?: string;
+  /**
+   * Copies of the whole job (a preset's count; default 1). Offsets are never a preset's: every
+   * print uses the printer's own calibration on this station.
+   */
+  readonly copies?: number;
   /** Receives the PDF as rendered, before it is submitted (the CLI's `--out`). */
   readonly onRendered?: (pdf: Uint8Array) => Promise<void> | void;
   /**
@@ -134,9 +138,9 @@ export function journaledMarking(
   let journaled: JournaledJob | null = null;
   return {
     intent: marks ? async () => (journaled = await marks.begin(request)) : undefined,
-    afterCompleted: async (job) => {
+    afterCompleted: async (job, status) => {
       const attempt = journaled
-        ? await journaled.completed()
+        ? await journaled.completed(status)
         : request.setIds.length > 0
           ? await markDirectly(deps, request.setIds)
           : null;

@@ -13,14 +13,13 @@ describe('PresetStore', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('saves template, printer, offsets and start by name, and reads them back by any case', async () => {
+  it('saves template, printer, start and copies by name, and reads them back by any case', async () => {
     expect(await store.list()).toEqual([]);
     await store.save({
       name: 'QL round',
       templateId: 'brother-dk-11218',
       printer: 'HomingQL',
-      xMm: 0.4,
-      yMm: -0.2,
+      copies: 3,
     });
     await store.save({
       name: 'Office',
@@ -33,10 +32,9 @@ describe('PresetStore', () => {
       name: 'QL round',
       templateId: 'brother-dk-11218',
       printer: 'HomingQL',
-      xMm: 0.4,
-      yMm: -0.2,
       startColumn: 1,
       startRow: 1,
+      copies: 3,
     });
     expect((await store.list()).map((p) => p.name)).toEqual(['Office', 'QL round']);
     // Same name: replaced, not added.
@@ -50,16 +48,16 @@ describe('PresetStore', () => {
     expect(await new PresetStore(join(dir, 'presets.json')).list()).toHaveLength(1);
   });
 
-  it('refuses a preset that could not print: unknown template, start off the grid, offset too large', async () => {
+  it('refuses a preset that could not print: unknown template, start off the grid, no copies', async () => {
     await expect(store.save({ name: 'x', templateId: 'avery-9999', printer: 'P' })).rejects.toThrow(
       'Unknown label template avery-9999',
     );
     await expect(
       store.save({ name: 'x', templateId: 'brother-dk-11218', printer: 'P', startColumn: 2 }),
     ).rejects.toThrow('Start column must be 1-1 and start row 1-1 for Brother DK-11218 24 mm Round');
-    await expect(store.save({ name: 'x', templateId: 'avery-4221', printer: 'P', xMm: 25 })).rejects.toThrow(
-      'The x offset must be between -20 and 20 mm',
-    );
+    await expect(
+      store.save({ name: 'x', templateId: 'avery-4221', printer: 'P', copies: 0 }),
+    ).rejects.toThrow('Copies must be 1 or more');
     await expect(store.save({ name: ' ', templateId: 'avery-4221', printer: 'P' })).rejects.toThrow(
       'Name the preset',
     );

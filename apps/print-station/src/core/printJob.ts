@@ -55,8 +55,10 @@ export interface JobSpec {
   readonly intent?: () => Promise<JobIntent>;
   /** The spooler's media for the job (the template's `media`); default `Letter`. */
   readonly media?: string;
+  /** Copies of the document (default 1). */
+  readonly copies?: number;
   /** Called once CUPS reports the job completed, never before: marks sets printed. */
-  readonly afterCompleted?: (job: SubmittedJob) => Promise<AfterCompleted>;
+  readonly afterCompleted?: (job: SubmittedJob, status: JobStatus) => Promise<AfterCompleted>;
 }
 
 export interface AfterCompleted {
@@ -143,6 +145,7 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
         title: spec.title,
         pdf: spec.pdf,
         media: spec.media ?? 'Letter',
+        ...(spec.copies && spec.copies > 1 && { copies: spec.copies }),
       });
     } catch (error) {
       await forget();
@@ -194,7 +197,7 @@ export async function runPrintJob(deps: JobDeps, spec: JobSpec): Promise<JobResu
     completed = true;
     progress({ stage: 'completed', jobId: submitted.id, message: `Job ${submitted.id} completed` });
     const after = spec.afterCompleted
-      ? await spec.afterCompleted(submitted)
+      ? await spec.afterCompleted(submitted, waited.status)
       : { marked: false, note: 'Printed' };
     await record('completed', after.marked, after.note);
     return { job: submitted, ...after };

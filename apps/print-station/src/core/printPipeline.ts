@@ -29,6 +29,7 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
   const now = deps.now ?? (() => new Date());
   const startColumn = input.startColumn ?? 1;
   const startRow = input.startRow ?? 1;
+  const copies = input.copies ?? 1;
   const prepared = await preparing(deps, async () => {
     deps.onProgress?.({ stage: 'loading', setId: input.setId, message: `Loading set ${input.setId}` });
     const set = await deps.api.getSet(input.setId);
@@ -42,7 +43,7 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     checkStart(template, startColumn, startRow);
     const [config, calibration] = await Promise.all([
       deps.api.getAppConfig(),
-      input.calibration ?? deps.calibration.get(input.printer),
+      deps.calibration.get(input.printer),
     ]);
     const ofSet = new Set(set.qrCodes.map((code) => code.value));
     const stray = input.codes?.find((value) => !ofSet.has(value));
@@ -59,7 +60,8 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
       setId: set.id,
       message:
         `Rendering ${codes.length} labels on ${pages} ${pages === 1 ? 'sheet' : 'sheets'} (${template.name}, ` +
-        `start column ${startColumn}, row ${startRow}; offset x ${signedMm(calibration.xMm)}, y ${signedMm(calibration.yMm)})`,
+        `start column ${startColumn}, row ${startRow}; offset x ${signedMm(calibration.xMm)}, y ${signedMm(calibration.yMm)})` +
+        (copies > 1 ? `, ${copies} copies` : ''),
     });
     const pdf = await renderLabelSheetsPdf({
       codes,
@@ -88,6 +90,7 @@ export async function printSet(deps: PipelineDeps, input: PrintSetInput): Promis
     ...(!input.codes && { start: { column: startColumn, row: startRow } }),
     pdf: prepared.pdf,
     media: prepared.media,
+    copies,
     ...journaledMarking(
       deps,
       {

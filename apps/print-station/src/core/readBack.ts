@@ -54,6 +54,8 @@ export interface ReadBackReport {
   readonly medianOffset: OffsetMm | null;
   /** The scan was a photo at an angle: offsets against the other labels, no median offset. */
   readonly perspective: boolean;
+  /** Which of the set's sheets the picture is (1-based): the one whose labels it holds. */
+  readonly sheet: number;
 }
 
 /** A label further than this from its cell's centre is reported shifted. */
@@ -62,8 +64,13 @@ export const SHIFT_MM = 1;
 export interface ReadBackInput {
   readonly template: LabelTemplate;
   readonly domainName: string;
-  /** The sheet's codes in print order, from the start position (first sheet of a job). */
+  /** The set's codes in print order, from the start position (on as many sheets as they take). */
   readonly codes: readonly string[];
+  /**
+   * The sheet in the picture, 0-based; by default the sheet most of the symbols read belong to (a
+   * set that runs onto a second sheet is read on either).
+   */
+  readonly page?: number;
   readonly startColumn?: number;
   readonly startRow?: number;
   /** The scan covers the whole page, upright (or at a slight angle): its width sets the scale. */
@@ -92,34 +99,51 @@ export function nextFreeLabel(
   return { column: (next % template.columns) + 1, row: Math.floor(next / template.columns) + 1 };
 }
 
-/** The sheet's cells (first page) and where the symbols read put the page in the image. */
+/**
+ * The cells of the sheet in the picture (`page`, or the sheet most symbols read belong to) and
+ * where the symbols read put the page in the image.
+ */
 export function sheetCells(
-  input: Pick<ReadBackInput, 'template' | 'domainName' | 'codes' | 'startColumn' | 'startRow' | 'imageWidth'>,
+  input: Pick<
+    ReadBackInput,
+    'template' | 'domainName' | 'codes' | 'startColumn' | 'startRow' | 'imageWidth' | 'page'
+  >,
   symbols: readonly ScannedSymbol[],
 ) {
   const { template } = input;
   const start = { column: input.startColumn ?? 1, row: input.startRow ?? 1 };
-  const placements = placeLabels(input.codes.length, template, start).filter((p) => p.pageIndex === 0);
-  const cells = placements.map((placement, i) => ({
-    value: input.codes[i],
-    column: placement.column + 1,
-    row: placement.row + 1,
-    x: placement.centre.x,
-    y: placement.centre.y,
-  }));
+  const placements = placeLabels(input.codes.length, template, start);
   const valueOf = new Map(input.codes.map((value) => [labelQrText(input.domainName, value), value]));
+  const pageOf = new Map(placements.map((p) => [input.codes[p.codeIndex], p.pageIndex]));
+  const votes = new Map<number, number>();
+  for (const symbol of symbols) {
+    const value = valueOf.get(symbol.text.toUpperCase());
+    const page = value === undefined ? undefined : pageOf.get(value);
+    if (page !== undefined) votes.set(page, (votes.get(page) ?? 0) + 1);
+  }
+  const page =
+    input.page ?? [...votes].reduce((best, [at, count]) => (count > best[1] ? [at, count] : best), [0, 0])[0];
+  const cells = placements
+    .filter((p) => p.pageIndex === page)
+    .map((placement) => ({
+      value: input.codes[placement.codeIndex],
+      column: placement.column + 1,
+      row: placement.row + 1,
+      x: placement.centre.x,
+      y: placement.centre.y,
+    }));
   const cellOf = new Map(cells.map((cell) => [cell.value, cell]));
   const pairs = symbols.flatMap((symbol) => {
     const value = valueOf.get(symbol.text.toUpperCase());
     const cell = value === undefined ? undefined : cellOf.get(value);
     return cell ? [{ page: cell, image: symbol }] : [];
   });
-  return { cells, valueOf, mapping: sheetMapping(template.page.width, input.imageWidth, pairs) };
+  return { cells, page, valueOf, mapping: sheetMapping(template.page.width, input.imageWidth, pairs) };
 }
 
 export function readBackSheet(input: ReadBackInput): ReadBackReport {
   const { template } = input;
-  const { cells, valueOf, mapping } = sheetCells(input, input.symbols);
+  const { cells, page, valueOf, mapping } = sheetCells(input, input.symbols);
   const pitch = Math.min(template.pitchX, template.pitchY);
 
   // Each symbol to the nearest cell, if it sits within half a pitch of its centre (page points).
@@ -178,6 +202,7 @@ export function readBackSheet(input: ReadBackInput): ReadBackReport {
     reprint: cells.filter((cell) => failed.has(cell.value)).map((cell) => cell.value),
     reprintStart: nextFreeLabel(template, input.codes.length, input.startColumn, input.startRow),
     perspective: mapping.perspective,
+    sheet: page + 1,
     medianOffset:
       good.length > 0 && !mapping.perspective
         ? { xMm: median(good.map((cell) => cell.xMm)), yMm: median(good.map((cell) => cell.yMm)) }

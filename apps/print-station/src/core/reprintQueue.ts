@@ -90,10 +90,13 @@ export class ReprintQueue {
   }
 }
 
+/** Whether the read-back can read a set of this template: sheets only (a roll has no page to photograph). */
+export const readableTemplate = (templateId: string): boolean => getTemplate(templateId)?.medium === 'sheet';
+
 /**
- * Reads a sheet of the set: its codes, template and the label domain come from the server (never
- * from the caller), `read` decodes the picture (a file for the CLI, pixels for the window). The
- * codes that failed are queued for reprint.
+ * Reads a sheet of the set (any of its sheets: the picture says which): its codes, template and
+ * the label domain come from the server (never from the caller), `read` decodes the picture (a
+ * file for the CLI, pixels for the window). The codes that failed are queued for reprint.
  */
 export async function readBackSet(
   api: StationApi,
@@ -104,6 +107,8 @@ export async function readBackSet(
   const [set, config] = await Promise.all([api.getSet(input.setId), api.getAppConfig()]);
   const template = getTemplate(set.templateId);
   if (!template) throw new Error(`Unknown label template ${set.templateId}`);
+  if (!readableTemplate(template.id))
+    throw new Error(`Read-back reads sheets of labels; ${template.name} is a roll`);
   if (set.qrCodes.length === 0) throw new Error('This set has no codes');
   const problem = startProblem(template, input.startColumn, input.startRow);
   if (problem) throw new Error(problem);

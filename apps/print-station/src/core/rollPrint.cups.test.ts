@@ -7,7 +7,7 @@
  * print order, with the label's four lines beside it and nothing scaled. The set is marked only
  * after CUPS completed the job; a cancelled roll job marks nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LabelTemplate } from '@homing/label-layout';
@@ -43,6 +43,7 @@ import type { Spooler } from './spooler';
 import { CupsSpooler } from './spooler';
 import { runCli } from '../cli/run';
 import { stationSheetsJobSchema } from '../shared/ipc';
+import { stationPaths } from './stationHome';
 
 const skip =
   skipWithout(
@@ -281,7 +282,7 @@ describe.skipIf(skip)('roll label printers through CUPS and their drivers', () =
     expect((await history.list(1))[0]).toMatchObject({ outcome: 'canceled', marked: false });
   });
 
-  it("npm run station headless: lists the QL queue's templates, saves a preset, prints a roll set with it", async () => {
+  it("npm run station headless: lists the QL queue's templates, saves a preset, prints a roll set with it, the printer's calibration untouched", async () => {
     const out: string[] = [];
     const err: string[] = [];
     const cliHome = mkdtempSync(join(tmpdir(), 'station-rolls-cli-'));
@@ -313,27 +314,40 @@ describe.skipIf(skip)('roll label printers through CUPS and their drivers', () =
         '--printer',
         QL_QUEUE,
       ];
-      expect(await runCli([...saved, '--x-mm', '0.3'], io)).toBe(0);
+      // The printer is calibrated on this station; a preset names no offsets and changes none.
+      expect(await runCli(['calibrate', '--printer', QL_QUEUE, '--x-mm', '0.3', '--y-mm', '-0.2'], io)).toBe(
+        0,
+      );
+      const calibration = readFileSync(stationPaths(cliHome).calibration, 'utf8');
+      expect(await runCli([...saved, '--copies', '2'], io)).toBe(0);
       expect(out.splice(0)).toContain(`Saved preset QL round: brother-dk-11218 on ${QL_QUEUE}.`);
+      expect(await runCli(['presets'], io)).toBe(0);
+      expect(out.splice(0).join('\n')).toMatch(
+        new RegExp(
+          `QL round +brother-dk-11218 +${QL_QUEUE} +column 1, row 1 +2 +x \\+0\\.30 mm, y -0\\.20 mm`,
+        ),
+      );
 
       const set = await rollSet('brother-dk-11218', 4);
       expect(await runCli(['print', '--set', set.id, '--preset', 'ql round'], io), err.join('\n')).toBe(0);
       expect(out.at(-1)).toMatch(
         new RegExp(`^Printed set ${set.id} as job ${QL_QUEUE}-\\d+ on ${QL_QUEUE}: 4 labels`),
       );
-      expect(err.join('\n')).toContain('offset x +0.30 mm, y +0.00 mm');
+      expect(err.join('\n')).toContain('offset x +0.30 mm, y -0.20 mm), 2 copies');
       expect((await t.getSet(set.id)).isPrinted).toBe(true);
+      // Two copies: the four labels, then the four again.
       const read = await Promise.all(
         decodeBrotherQl(lastStream(QL_QUEUE)).map((page) => decodeAll(page.image)),
       );
-      expect(read.map((symbols) => symbols.map((s) => s.text))).toEqual(
-        set.qrCodes.map((code) => [labelQrText(DOMAIN, code.value)]),
-      );
+      const labels = set.qrCodes.map((code) => [labelQrText(DOMAIN, code.value)]);
+      expect(read.map((symbols) => symbols.map((s) => s.text))).toEqual([...labels, ...labels]);
+      expect(readFileSync(stationPaths(cliHome).calibration, 'utf8')).toBe(calibration);
 
       // A preset saved in the web admin (the API) works the same.
       const web = await t.server.api('POST', '/api/admin/print-presets', {
         token: t.admin.token,
-        body: { name: 'Web DYMO', templateId: 'dymo-30332', printer: DYMO_QUEUE },
+        // Offsets an older web admin still sends are not the preset's.
+        body: { name: 'Web DYMO', templateId: 'dymo-30332', printer: DYMO_QUEUE, xMm: 2, yMm: 2 },
       });
       expect(web.status).toBe(200);
       const dymoSet = await rollSet('dymo-30332', 2);
@@ -341,7 +355,9 @@ describe.skipIf(skip)('roll label printers through CUPS and their drivers', () =
         0,
       );
       expect(out.at(-1)).toMatch(new RegExp(`on ${DYMO_QUEUE}: 2 labels`));
+      expect(err.join('\n')).toContain('offset x +0.00 mm, y +0.00 mm)');
       expect((await t.getSet(dymoSet.id)).isPrinted).toBe(true);
+      expect(readFileSync(stationPaths(cliHome).calibration, 'utf8')).toBe(calibration);
 
       // A preset for another template refuses the set before anything is printed.
       await runCli(

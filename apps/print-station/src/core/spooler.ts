@@ -27,6 +27,8 @@ export interface PrintSubmission {
   readonly pdf: Uint8Array;
   /** The template's page for the spooler: a paper (`Letter`, `A4`) or a roll's media (`24mm-circular`). */
   readonly media: string;
+  /** Copies of the whole document (a preset's count); default 1. */
+  readonly copies?: number;
 }
 
 export interface SubmittedJob extends JobRef {
@@ -130,9 +132,11 @@ export class CupsSpooler implements Spooler {
     return answer.code === 0 ? parsePageSizes(answer.stdout) : null;
   }
 
-  async submit({ printer, title, pdf, media }: PrintSubmission): Promise<SubmittedJob> {
+  async submit({ printer, title, pdf, media, copies = 1 }: PrintSubmission): Promise<SubmittedJob> {
     // No file argument: lp reads the PDF from standard input, so no temporary file is left behind.
-    const result = await this.run('lp', ['-d', printer, '-t', title, ...exactSizeOptions(media)], {
+    // Copies of the whole run, collated (1 2 3, 1 2 3), not each label repeated in place.
+    const count = copies > 1 ? ['-n', String(copies), '-o', 'collate=true'] : [];
+    const result = await this.run('lp', ['-d', printer, '-t', title, ...count, ...exactSizeOptions(media)], {
       input: pdf,
     });
     const job = parseLpRequestId(result.stdout);

@@ -44,16 +44,6 @@ export interface StationOptions {
 
 export type ProgressListener = (event: ProgressEvent) => void;
 
-/** Whether a process of that id is running (EPERM: running, as another user). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** What happens to a job still in CUPS when the station stops now: the operator reads it on quitting. */
 export function quitNotice(jobs: readonly InFlightJob[]): string | null {
   if (jobs.length === 0) return null;
@@ -102,22 +92,30 @@ export function createStation(options: StationOptions) {
    */
   const markQueue = (target: StationApi): MarkQueue => ({
     async begin(request) {
-      const entry = await marks.begin({
+      let entry = await marks.begin({
         serverUrl: target.serverUrl,
         setIds: [...request.setIds],
         label: request.label,
         printer: request.printer,
         title: request.title,
-        pid: process.pid,
         runId,
       });
       return {
-        submitted: (job) => marks.submitted(entry.id, job.id),
-        ended: () => marks.drop(entry.id),
-        async completed() {
-          const mark = await marks.complete(entry.id, new Date().toISOString());
-          if (!mark) return null;
-          return (await marks.attempt(mark, target)) ?? { status: 'pending', error: 'already being sent' };
+        submitted: async (job) => {
+          entry = { ...entry, jobId: job.id };
+          await marks.submitted(entry.id, job.id);
+        },
+        ended: async () => void (await marks.drop(entry.id)),
+        async completed(status) {
+          const completion = await marks.complete(entry.id, status.completedAt ?? new Date().toISOString());
+          if (completion.kind === 'nothing') return null;
+          // Settled by another station process meanwhile: its mark, if still pending, is the one.
+          const mark =
+            completion.kind === 'pending'
+              ? completion.mark
+              : (await marks.list()).find((one) => one.jobId === entry.jobId && one.jobId !== null);
+          const attempt = mark ? await marks.attempt(mark, target) : null;
+          return attempt ?? { status: 'pending', error: 'another station process is marking it' };
         },
       };
     },
@@ -166,7 +164,7 @@ export function createStation(options: StationOptions) {
       const found = await spooler.findJob(entry.printer, entry.title).catch(() => undefined);
       if (found === undefined) return;
       if (found === null) {
-        await marks.drop(entry.id);
+        if (!(await marks.drop(entry.id))) return;
         await recordSettled(
           entry,
           'failed',
@@ -187,8 +185,9 @@ export function createStation(options: StationOptions) {
     const why = status.message ? ` (${status.message})` : '';
     switch (status.state) {
       case 'completed': {
-        const mark = await marks.complete(entry.id, new Date().toISOString());
-        if (!mark)
+        // The mark carries CUPS' completion time, not the time this station found out.
+        const completion = await marks.complete(entry.id, status.completedAt ?? new Date().toISOString());
+        if (completion.kind === 'nothing')
           await history.append({
             time: new Date().toISOString(),
             kind: 'labels',
@@ -204,7 +203,7 @@ export function createStation(options: StationOptions) {
       }
       case 'canceled':
       case 'aborted':
-        await marks.drop(entry.id);
+        if (!(await marks.drop(entry.id))) return;
         await recordSettled(
           settledEntry,
           status.state,
@@ -212,7 +211,7 @@ export function createStation(options: StationOptions) {
         );
         return;
       case 'ended':
-        await marks.drop(entry.id);
+        if (!(await marks.drop(entry.id))) return;
         await recordSettled(
           settledEntry,
           'unconfirmed',
@@ -224,12 +223,14 @@ export function createStation(options: StationOptions) {
     }
   }
 
-  /** Every journaled job whose station is gone, settled with CUPS; resolves to those still open. */
+  /**
+   * Every journaled job of another station run, settled by asking CUPS about the job itself
+   * (never by whether the process that sent it seems alive: after a restart its id may be
+   * anyone's). A run still following its own job loses nothing: the journal settles a job once.
+   * Resolves to those still open.
+   */
   async function reconcileJobs(): Promise<InFlightJob[]> {
-    for (const entry of await marks.inFlight()) {
-      const followed = entry.runId === runId || (entry.pid !== process.pid && processAlive(entry.pid));
-      if (!followed) await settle(entry);
-    }
+    for (const entry of await marks.inFlight()) if (entry.runId !== runId) await settle(entry);
     return marks.inFlight();
   }
 

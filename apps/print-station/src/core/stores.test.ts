@@ -135,7 +135,7 @@ describe('stationHome', () => {
 });
 
 describe('MarkJournal', () => {
-  const owner = { pid: 1, runId: 'run-1' };
+  const owner = { runId: 'run-1' };
   const job = {
     serverUrl: 'http://127.0.0.1:1',
     setIds: ['set-1'],
@@ -154,12 +154,22 @@ describe('MarkJournal', () => {
     await journal.submitted(intent.id, 'HomingPDF-12');
     expect((await new MarkJournal(path).inFlight())[0].jobId).toBe('HomingPDF-12');
 
-    const mark = await journal.complete(intent.id, '2026-11-26T10:00:00.000Z');
-    expect(mark).toMatchObject({ setIds: ['set-1'], jobId: 'HomingPDF-12', attempts: 0 });
+    const completion = await journal.complete(intent.id, '2026-11-26T10:00:00.000Z');
+    expect(completion).toMatchObject({
+      kind: 'pending',
+      mark: {
+        setIds: ['set-1'],
+        jobId: 'HomingPDF-12',
+        attempts: 0,
+        completedAt: '2026-11-26T10:00:00.000Z',
+      },
+    });
     expect(await journal.inFlight()).toEqual([]);
-    expect(await journal.list()).toEqual([mark]);
-    // Settled twice (two processes): the second finds nothing, so the set is marked once.
-    expect(await journal.complete(intent.id, '2026-11-26T10:00:01.000Z')).toBeNull();
+    expect(await journal.list()).toEqual([completion.kind === 'pending' && completion.mark]);
+    // Settled twice (two processes): the second finds it settled, so the set is marked once.
+    expect(await new MarkJournal(path).complete(intent.id, '2026-11-26T10:00:01.000Z')).toEqual({
+      kind: 'settled',
+    });
     expect(await journal.list()).toHaveLength(1);
   });
 
@@ -167,8 +177,9 @@ describe('MarkJournal', () => {
     const journal = new MarkJournal(join(dir, 'pending-marks.json'));
     const cancelled = await journal.begin(job);
     const reprint = await journal.begin({ ...job, setIds: [] });
-    await journal.drop(cancelled.id);
-    expect(await journal.complete(reprint.id, '2026-11-26T10:00:00.000Z')).toBeNull();
+    expect(await journal.drop(cancelled.id)).toBe(true);
+    expect(await journal.drop(cancelled.id)).toBe(false);
+    expect(await journal.complete(reprint.id, '2026-11-26T10:00:00.000Z')).toEqual({ kind: 'nothing' });
     expect(await journal.inFlight()).toEqual([]);
     expect(await journal.list()).toEqual([]);
   });

@@ -86,6 +86,8 @@ export const pendingMarkSchema = z.object({
   attempts: z.number().int().min(0),
   lastError: z.string().nullable(),
   lastAttemptAt: z.string().nullable(),
+  /** A station process is sending it until then (ISO time); the others leave it alone meanwhile. */
+  sendingUntil: z.string().nullable().default(null),
 });
 export type PendingMark = z.infer<typeof pendingMarkSchema>;
 
@@ -104,8 +106,10 @@ export const inFlightJobSchema = z.object({
   title: z.string(),
   /** CUPS' job id once `lp` answered; null in the moment before (found again by title). */
   jobId: z.string().nullable(),
-  /** The station process that sent it: a live one is still following its own job. */
-  pid: z.number().int(),
+  /**
+   * The station run that sent it, which follows it to its end; any other run settles it by asking
+   * CUPS about the job (never by whether some process is alive).
+   */
   runId: z.string(),
   startedAt: z.string(),
 });

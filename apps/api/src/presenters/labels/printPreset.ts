@@ -5,8 +5,7 @@ export const presentPrintPreset = (preset: PrintPreset) => ({
   name: preset.name,
   templateId: preset.templateId,
   printer: preset.printer,
-  xMm: preset.xMm,
-  yMm: preset.yMm,
   startColumn: preset.startColumn,
   startRow: preset.startRow,
+  copies: preset.copies,
 });

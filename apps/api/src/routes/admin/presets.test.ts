@@ -7,10 +7,9 @@ interface Preset {
   name: string;
   templateId: string;
   printer: string;
-  xMm: number;
-  yMm: number;
   startColumn: number;
   startRow: number;
+  copies: number;
 }
 
 let t: AdminServer;
@@ -32,12 +31,14 @@ const list = async () =>
   );
 
 describe('/api/admin/print-presets', () => {
-  it('saves template, printer, offsets and start by name, lists them by name, replaces by name', async () => {
+  it('saves template, printer, start and copies by name, lists them by name, replaces by name', async () => {
     expect(await list()).toEqual([]);
+    // Offsets an older client still sends are not the preset's (calibration stays on the station).
     const ql = await put({
       name: 'QL round',
       templateId: 'brother-dk-11218',
       printer: 'QL570',
+      copies: 2,
       xMm: 0.4,
       yMm: -0.2,
     });
@@ -47,10 +48,9 @@ describe('/api/admin/print-presets', () => {
       name: 'QL round',
       templateId: 'brother-dk-11218',
       printer: 'QL570',
-      xMm: 0.4,
-      yMm: -0.2,
       startColumn: 1,
       startRow: 1,
+      copies: 2,
     });
     await put({
       name: 'Office',
@@ -72,19 +72,17 @@ describe('/api/admin/print-presets', () => {
         name: 'office',
         templateId: 'avery-5160',
         printer: 'HomingPDF',
-        xMm: 0,
-        yMm: 0,
         startColumn: 1,
         startRow: 1,
+        copies: 1,
       },
       {
         name: 'QL round',
         templateId: 'brother-dk-11218',
         printer: 'QL570',
-        xMm: 0.4,
-        yMm: -0.2,
         startColumn: 1,
         startRow: 1,
+        copies: 2,
       },
     ]);
 
@@ -106,10 +104,9 @@ describe('/api/admin/print-presets', () => {
       { name: 'x', templateId: 'brother-dk-11218', printer: 'P', startColumn: 2 },
       'Start column must be 1-1 and start row 1-1 for Brother DK-11218 24 mm Round',
     ],
-    [
-      { name: 'x', templateId: 'avery-4221', printer: 'P', xMm: 25 },
-      'The x offset must be between -20 and 20 mm',
-    ],
+    [{ name: 'x', templateId: 'avery-4221', printer: 'P', copies: 0 }, 'Copies must be 1 or more'],
+    [{ name: 'x', templateId: 'avery-4221', printer: 'P', copies: 100 }, 'Copies must be 99 or less'],
+    [{ name: 'x', templateId: 'avery-4221', printer: 'P', copies: 1.5 }, 'Copies must be a whole number'],
     [{ name: '', templateId: 'avery-4221', printer: 'P' }, 'Name the preset'],
     [{ name: 'x', templateId: 'avery-4221', printer: 'a b' }, 'Not a printer name'],
   ])('refuses %j with 400 and says why', async (body, error) => {

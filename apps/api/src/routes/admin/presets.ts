@@ -12,7 +12,7 @@ import {
 const idParams = z.object({ id: z.uuid({ error: PRESET_NOT_FOUND }) });
 
 /**
- * Named print presets (PRODUCT.md, Printing): template + printer + offsets + start, shared by the admins. GET
+ * Named print presets (PRODUCT.md, Printing): template + printer + start + copies, shared by the admins. GET
  * and POST only, so the print station's screens (whose bridge passes only those) can use them too.
  */
 export function presetRoutes(): RouteDef[] {

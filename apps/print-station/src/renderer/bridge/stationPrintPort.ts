@@ -67,10 +67,10 @@ export function stationPrintPort(
 }
 
 /**
- * Print presets on a station (PRODUCT.md, Printing): the station's printer, that printer's offsets and its
- * start are what a preset saves; picking one switches all three (the offsets through the
- * calibration store, as the Calibration screen saves them). A printer this station does not have
- * is refused with its name.
+ * Print presets on a station (PRODUCT.md, Printing): the station's printer and its start are what
+ * a preset saves; picking one switches both. The printer's calibration is only read (shown beside
+ * the preset): it belongs to that physical printer, set on the Calibration screen, and choosing a
+ * preset never changes it. A printer this station does not have is refused with its name.
  */
 export function stationPresetTarget(
   bridge: Pick<StationBridge, 'printers' | 'calibration'>,
@@ -78,18 +78,19 @@ export function stationPresetTarget(
   update: (change: Omit<PrintTarget, 'printer'> & { printer: string }) => void,
 ): StationPresetTarget {
   return {
-    async current() {
+    current() {
       const { printer, startColumn, startRow } = target();
-      if (!printer) return null;
-      const { xMm, yMm } = await bridge.calibration.get(printer);
-      return { printer, xMm, yMm, startColumn, startRow };
+      return Promise.resolve(printer ? { printer, startColumn, startRow } : null);
     },
-    async apply({ printer, xMm, yMm, startColumn, startRow }) {
+    async apply({ printer, startColumn, startRow }) {
       const printers = await bridge.printers();
       if (!printers.some((p) => p.name === printer))
         throw new Error(`This station has no printer named ${printer}`);
-      await bridge.calibration.set({ printer, xMm, yMm });
       update({ printer, startColumn, startRow });
+    },
+    async calibration(printer) {
+      const { xMm, yMm } = await bridge.calibration.get(printer);
+      return { xMm, yMm };
     },
   };
 }

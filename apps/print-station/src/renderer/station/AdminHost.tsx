@@ -58,7 +58,7 @@ export function AdminHost({ children }: { children: ReactNode }) {
         () => settings,
         (text) => setNotice({ tone: 'error', text }),
       ),
-      // A picked preset switches the station's printer, offsets and start (PRODUCT.md, Printing).
+      // A picked preset switches the station's printer and start, never its calibration (PRODUCT.md, Printing).
       presets: stationPresetTarget(bridge, () => settings, updateSettings),
     }),
     [bridge, settings, setNotice, updateSettings],

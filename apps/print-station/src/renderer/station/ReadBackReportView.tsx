@@ -51,6 +51,7 @@ export function ReadBackReportView({ result }: { result: ReadBackResult }) {
     <section aria-labelledby="readback-result" className="station-readback__result">
       <h2 id="readback-result" className="station-subtitle">
         {set.name || 'Unnamed Set'}
+        {report.sheet > 1 ? `, sheet ${report.sheet}` : ''}
       </h2>
       {problems.length === 0 ? (
         <p className="form-message form-message--success" role="status">

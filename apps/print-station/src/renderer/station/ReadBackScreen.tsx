@@ -2,6 +2,7 @@ import type { QrCodeSetSummary } from '@homing/shared';
 import { ErrorState, LoadingState, TextField } from '@homing/web/admin';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import type { HistoryEntry, ReadBackResult } from '../../shared/bridge';
+import { readableTemplate } from '../../core/reprintQueue';
 import { ReadBackReportView } from './ReadBackReportView';
 import { ReprintQueuePanel } from './ReprintQueuePanel';
 import { scanPixels } from './scanPixels';
@@ -15,8 +16,9 @@ interface Choices {
 }
 
 /**
- * Reading a printed sheet back (PRODUCT.md, Printing): the operator gives a scan or photo of a set's first
- * sheet; main reads every label, reports what failed and queues those codes for reprint.
+ * Reading a printed sheet back (PRODUCT.md, Printing): the operator gives a scan or photo of one of a set's
+ * sheets; main reads every label, reports what failed and queues those codes for reprint. Only
+ * sets on sheet templates are offered: a roll has no page to photograph.
  */
 export function ReadBackScreen() {
   const { bridge } = useStation();
@@ -30,7 +32,7 @@ export function ReadBackScreen() {
     const last =
       history.find((entry) => entry.kind === 'labels' && entry.outcome === 'completed' && entry.start) ??
       null;
-    return { sets: body.data, last };
+    return { sets: body.data.filter((set) => readableTemplate(set.templateId)), last };
   }, [bridge]);
   const { data, error, reload } = useBridgeData(load);
   const queue = useBridgeData(useCallback(() => bridge.reprintQueue(), [bridge]));
@@ -41,15 +43,15 @@ export function ReadBackScreen() {
         Read back a sheet
       </h1>
       <p className="station-steps">
-        Scan or photograph the first sheet of a printed set, square on and the whole page. The station reads
-        every label, lists the ones that failed, and queues those codes to be printed again.
+        Scan or photograph a sheet of a printed set, square on and the whole page. The station reads every
+        label, lists the ones that failed, and queues those codes to be printed again.
       </p>
       {error ? (
         <ErrorState message={error} onRetry={reload} />
       ) : !data ? (
         <LoadingState label="Loading sets..." />
       ) : data.sets.length === 0 ? (
-        <p>No sets yet: create and print one first (QR Code Sets).</p>
+        <p>No sets on label sheets yet: create and print one first (QR Code Sets).</p>
       ) : (
         <ReadBackForm key={data.last?.time ?? 'none'} choices={data} onRead={queue.reload} />
       )}

@@ -15,32 +15,50 @@ interface PresetsPanelProps {
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
+const offsetText = (mm: number) => `${mm < 0 ? '-' : '+'}${Math.abs(mm).toFixed(2)} mm`;
+
 /**
- * Print presets (PRODUCT.md, Printing): pick one to set the template and the start, or save what is chosen
- * now, with a printer and its offsets, under a name. On the print station (its port's `presets`)
- * picking one also switches the station's printer, that printer's offsets and its start, and the
- * form starts from the station's own; the browser's print dialog has neither.
+ * Print presets (PRODUCT.md, Printing): pick one to set the template and the start, or save what is
+ * chosen now, with a printer and a number of copies, under a name. A preset holds no offsets:
+ * calibration belongs to one physical printer and stays on its station. On the print station (its
+ * port's `presets`) picking one also switches the station's printer and its start, the form starts
+ * from the station's own, and the printer's calibration on this station is shown beside the
+ * preset, unchanged by choosing it; the browser's print dialog has neither.
  */
 export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanelProps) {
   const [presets, setPresets] = useState<SavedPrintPreset[]>([]);
   const [chosen, setChosen] = useState('');
-  const [form, setForm] = useState({ name: '', printer: '', xMm: '0', yMm: '0' });
+  const [form, setForm] = useState({ name: '', printer: '', copies: '1' });
   const [message, setMessage] = useState<Message>(null);
   const [forbidden, setForbidden] = useState(false);
+  const [calibration, setCalibration] = useState<{ printer: string; xMm: number; yMm: number } | null>(null);
   const selectId = useId();
   const station = usePrintPort().presets;
 
-  // On a station the form starts from its printer, that printer's offsets (and saves its start).
+  // On a station the form starts from its printer (and saves its start).
   useEffect(() => {
     let live = true;
     void station?.current().then((now) => {
-      if (live && now)
-        setForm((f) => ({ ...f, printer: now.printer, xMm: String(now.xMm), yMm: String(now.yMm) }));
+      if (live && now) setForm((f) => ({ ...f, printer: now.printer }));
     });
     return () => {
       live = false;
     };
   }, [station]);
+
+  // Beside the preset: the printer's calibration on this station, read only.
+  const printerName = form.printer.trim();
+  useEffect(() => {
+    let live = true;
+    if (!station || !printerName) return;
+    void station.calibration(printerName).then(
+      (offsets) => live && setCalibration({ printer: printerName, ...offsets }),
+      () => live && setCalibration(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [station, printerName]);
 
   // Bumped after a save or a delete: the list is read again.
   const [version, setVersion] = useState(0);
@@ -66,10 +84,9 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
       name: form.name,
       templateId,
       printer: form.printer,
-      xMm: Number(form.xMm),
-      yMm: Number(form.yMm),
       startColumn: stationStart?.startColumn ?? start.column,
       startRow: stationStart?.startRow ?? start.row,
+      copies: Number(form.copies),
     });
     if (!result.success)
       return setMessage({ tone: 'error', text: errorText(result, 'Failed to save the preset') });
@@ -80,7 +97,7 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
 
   async function apply(preset: SavedPrintPreset) {
     onApply(preset);
-    setForm({ name: preset.name, printer: preset.printer, xMm: String(preset.xMm), yMm: String(preset.yMm) });
+    setForm({ name: preset.name, printer: preset.printer, copies: String(preset.copies) });
     setMessage(null);
     if (!station) return;
     try {
@@ -123,7 +140,7 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
           <option value="">No preset</option>
           {presets.map((p) => (
             <option key={p.id} value={p.id}>
-              {`${p.name} - ${p.templateId} on ${p.printer}`}
+              {`${p.name} - ${p.templateId} on ${p.printer}${p.copies > 1 ? `, ${p.copies} copies` : ''}`}
             </option>
           ))}
         </select>
@@ -145,18 +162,18 @@ export function PresetsPanel({ admin, templateId, start, onApply }: PresetsPanel
           onChange={(event) => setForm({ ...form, printer: event.target.value })}
         />
         <TextField
-          label="Offset x (mm)"
-          inputMode="decimal"
-          value={form.xMm}
-          onChange={(event) => setForm({ ...form, xMm: event.target.value })}
-        />
-        <TextField
-          label="Offset y (mm)"
-          inputMode="decimal"
-          value={form.yMm}
-          onChange={(event) => setForm({ ...form, yMm: event.target.value })}
+          label="Copies"
+          inputMode="numeric"
+          value={form.copies}
+          onChange={(event) => setForm({ ...form, copies: event.target.value })}
         />
       </div>
+      {calibration && station && calibration.printer === printerName && (
+        <p className="field__hint" data-testid="preset-calibration">
+          {`Calibration of ${calibration.printer} on this station: x ${offsetText(calibration.xMm)}, ` +
+            `y ${offsetText(calibration.yMm)} (the printer's own; a preset never changes it)`}
+        </p>
+      )}
       <button type="button" className="button" disabled={!templateId} onClick={() => void save()}>
         Save as preset
       </button>

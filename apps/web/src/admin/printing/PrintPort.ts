@@ -19,18 +19,20 @@ export interface PrintPort {
    */
   printSheets(request: PrintSheetsRequest): Promise<PrintSheetsResult>;
   /**
-   * A station's own printer choice, its offsets and start (a print preset): what a preset saved
-   * now would hold, and switching to a picked preset (rejects with the reason, e.g. a printer
-   * this station does not have). The browser has neither: its print dialog picks the printer.
+   * A station's own printer choice and start (a print preset): what a preset saved now would
+   * hold, switching to a picked preset (rejects with the reason, e.g. a printer this station does
+   * not have), and a printer's calibration on this station, shown beside the preset. The browser
+   * has none of these: its print dialog picks the printer.
    */
   readonly presets?: StationPresetTarget;
 }
 
-/** What a print preset sets on a station beyond the template. */
+/**
+ * What a print preset sets on a station beyond the template. Never offsets: calibration belongs
+ * to one physical printer and stays on its station (PRODUCT.md, Printing).
+ */
 export interface StationPresetSettings {
   readonly printer: string;
-  readonly xMm: number;
-  readonly yMm: number;
   readonly startColumn: number;
   readonly startRow: number;
 }
@@ -38,6 +40,8 @@ export interface StationPresetSettings {
 export interface StationPresetTarget {
   current(): Promise<StationPresetSettings | null>;
   apply(preset: StationPresetSettings): Promise<void>;
+  /** The printer's offsets on this station (mm), read, never written, by the presets. */
+  calibration(printer: string): Promise<{ readonly xMm: number; readonly yMm: number }>;
 }
 
 export const PrintPortContext = createContext<PrintPort | null>(null);
