@@ -46,4 +46,5 @@ export const migrations: Readonly<Record<string, () => Promise<Migration>>> = {
   '20261202143610_inbound_texts.ts': () => import('./20261202143610_inbound_texts'),
   '20261202143611_contact_messages.ts': () => import('./20261202143611_contact_messages'),
   '20261202143612_sms_budget_indexes.ts': () => import('./20261202143612_sms_budget_indexes'),
+  '20261202145000_print_presets_copies.ts': () => import('./20261202145000_print_presets_copies'),
 };
