@@ -53,7 +53,7 @@ export type {
   SmsLinePlacement,
   TextLineLayout,
 } from './labelContent';
-export { labelContentLayout, MIN_CODE_FONT_SIZE } from './labelContent';
+export { labelContentLayout, MIN_CODE_FONT_SIZE, SMS_SIDE_FONT } from './labelContent';
 export type { LabelSymbol } from './symbolChoice';
 export { LABEL_SYMBOL, labelSymbolLevel, MAX_LABEL_VERSION } from './symbolChoice';
 export { labelDomainProblem } from './labelDomain';
