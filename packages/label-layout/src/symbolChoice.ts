@@ -20,7 +20,7 @@ export const LABEL_SYMBOL: LabelSymbol = { errorCorrection: 'M', quietZoneModule
 /**
  * The largest version a label's symbol may take: version 2, whose modules are the size the camera
  * model accepted on a 3/4 in label (0.373 mm with the 2-module quiet zone). Version 3 at the same
- * quiet zone has 0.328 mm modules, which read 55 % with zxing at 100 px.
+ * quiet zone has 0.328 mm modules, which read 70 % with zxing at 100 px (10 photos).
  */
 export const MAX_LABEL_VERSION = 2;
 
