@@ -13,8 +13,13 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
-  it('takes a 30-character label domain, and refuses one the labels cannot print in full or keep scannable', () => {
-    expect(loadConfig({ DOMAIN_NAME: 'labels.lost-and-found.examples' }).domainName).toHaveLength(30);
+  it('takes a 25-character label domain, and refuses one the labels cannot print in full or keep scannable', () => {
+    // 25 characters is the longest whose URL stays within the labels' largest symbol version
+    // (MAX_LABEL_VERSION, at level L), so its modules keep the size the camera model accepted.
+    expect(loadConfig({ DOMAIN_NAME: 'labels.lost-found.example' }).domainName).toHaveLength(25);
+    expect(() => loadConfig({ DOMAIN_NAME: 'labels.lost-found.examples' })).toThrow(
+      'DOMAIN_NAME: The domain labels.lost-found.examples is too long for the labels: its QR code would need a version above 2',
+    );
     const long = `${'x'.repeat(60)}.example`;
     expect(() => loadConfig({ DOMAIN_NAME: long })).toThrow(ConfigError);
     expect(() => loadConfig({ DOMAIN_NAME: long })).toThrow(

@@ -53,12 +53,12 @@ export type {
   SmsLinePlacement,
   TextLineLayout,
 } from './labelContent';
-export { labelContentLayout, MIN_CODE_FONT_SIZE } from './labelContent';
+export { labelContentLayout, MIN_CODE_FONT_SIZE, SMS_SIDE_FONT } from './labelContent';
 export type { LabelSymbol } from './symbolChoice';
 export { LABEL_SYMBOL, labelSymbolLevel, MAX_LABEL_VERSION } from './symbolChoice';
 export { labelDomainProblem } from './labelDomain';
 export type { FittedSideLine } from './smsLine';
-export { fitSmsSides, SMS_SIDE_WORDS, smsLinePlacement, smsLineProblem } from './smsLine';
+export { fitSmsSides, SMS_SIDE_WORDS, smsLinePlacement, smsLineProblem, smsNumberAsWritten } from './smsLine';
 export type { ErrorCorrectionLevel, QrMatrix } from './qr/matrix';
 export { forEachDarkRect, labelMatrix, labelQrText, labelUrl, qrMatrix, qrSvgPath } from './qr/matrix';
 export type { TypedCode } from './codeText';

@@ -8,8 +8,9 @@ import {
   labelContentLayout,
   MIN_CODE_FONT_SIZE,
 } from './labelContent';
+import { LABEL_SYMBOL, MAX_LABEL_VERSION } from './symbolChoice';
 import { templates } from './templates';
-import { pt } from './units';
+import { pt, ptToMm } from './units';
 
 // Every QR version a label URL can plausibly need (21 … 41 modules), on every template.
 const cases = templates.flatMap((template) =>
@@ -53,20 +54,28 @@ describe('labelContentLayout', () => {
     }
   });
 
-  it('makes the symbol on a 3/4 in label with a 4-module quiet zone about 23 pt (8 mm) wide', () => {
-    const { qr, setName, code, address } = labelContentLayout(pt(54), 29);
-    expect(qr.quietZone).toBeCloseTo(4 * qr.moduleSize, 9);
-    expect(qr.size).toBeGreaterThan(22);
-    expect(qr.size).toBeLessThan(25);
-    // Version 3 at level Q (LABEL_SYMBOL): 0.29 mm modules (bench:label-read, README).
-    expect(qr.moduleSize).toBeGreaterThan(0.8);
+  it('makes the labels’ symbol on a 3/4 in label with its quiet zone (LABEL_SYMBOL) about 26 pt (9.3 mm) wide', () => {
+    const modules = 4 * MAX_LABEL_VERSION + 17;
+    const { qr, setName, code, address } = labelContentLayout(pt(54), modules);
+    expect(qr.quietZone).toBeCloseTo(LABEL_SYMBOL.quietZoneModules * qr.moduleSize, 9);
+    expect(qr.size).toBeCloseTo(qr.moduleSize * modules, 9);
+    expect(qr.size).toBeGreaterThan(25);
+    expect(qr.size).toBeLessThan(28);
+    // The largest version labels accept (MAX_LABEL_VERSION): modules of at least 0.37 mm, the size
+    // the shared camera model read best (bench:label-read, README).
+    expect(ptToMm(qr.moduleSize)).toBeGreaterThan(0.37);
     // Room for a short set name, a 10-character code in two groups (~31 pt in 4.3 pt bold) and a
     // short host name.
     expect(setName.maxWidth).toBeGreaterThanOrEqual(21);
     expect(code.maxWidth).toBeGreaterThanOrEqual(33);
     expect(address.maxWidth).toBeGreaterThanOrEqual(23);
-    // The code line did not cost the symbol anything: the set name's band still limits it.
-    expect(qr.moduleSize).toBeCloseTo(0.8281, 4);
+    // The code line did not cost the symbol anything: the set name's band still limits the box the
+    // symbol and its quiet zone share, whatever the quiet zone.
+    for (const quietZoneModules of [2, 3, 4])
+      expect(labelContentLayout(pt(54), modules, { quietZoneModules }).qr.moduleSize).toBeCloseTo(
+        30.64 / (modules + 2 * quietZoneModules),
+        2,
+      );
   });
 
   it('grows with the label and with a wider quiet zone shrinks the modules', () => {

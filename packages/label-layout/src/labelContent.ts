@@ -104,12 +104,13 @@ export interface LabelContentOptions {
 // size the set name allows (the tightest constraint on both templates).
 const FONT = { setName: 0.07, brand: 0.08, code: 0.08, address: 0.07, sms: 0.06 } as const;
 /**
- * The side lines' size: the address line's floor (`MIN_TEXT_SCALE` of its size, 2.27 pt on a 3/4 in
- * label), the smallest the label already prints. At the sixth line's size (3.24 pt) they cost
- * zxing-wasm a quarter of its reads at 100 px; at this size, set as far out as they fit, about
- * none (`npm run bench:label-read`, package README).
+ * The side lines' size, per point of the diameter (2.48 pt on a 3/4 in label): the largest that
+ * costs no reads on the shared camera model (`npm run bench:label-read`, 20 photos in each of 15
+ * conditions, package README). At 2.48 pt both decoders together read what they read with no
+ * number beside the symbol, and zxing-wasm still 95 % at 100 px; at 2.70 pt zxing drops to 90 % at
+ * 100 px, at 3.24 pt it loses 13 photos of 300. The lines are set as far out as they fit.
  */
-const SIDE_FONT = FONT.address * MIN_TEXT_SCALE;
+export const SMS_SIDE_FONT = 0.046;
 const MIN_CHORD = { setName: 0.4, brand: 0.3, code: 0.6, address: 0.43, sms: 0.5 } as const;
 const LINE_GAP = 0.1; // between two lines, per point of the set name's size
 
@@ -212,7 +213,7 @@ export function labelContentLayout(
         : null,
     smsSides:
       options.smsLine === 'sides'
-        ? sideLines(half, gap, radius, diameter * SIDE_FONT, font.sms * MIN_TEXT_SCALE)
+        ? sideLines(half, gap, radius, diameter * SMS_SIDE_FONT, font.sms * MIN_TEXT_SCALE)
         : null,
   };
 }

@@ -14,12 +14,15 @@ import {
   labelContentLayout,
   MIN_TEXT_NARROWING,
   MIN_TEXT_SCALE,
+  SMS_SIDE_FONT,
 } from './labelContent';
 import {
   fitSmsSides,
   SMS_SIDE_WORDS,
   smsLinePlacement,
   smsLineProblem,
+  helveticaEm,
+  smsNumberAsWritten,
   type FittedSideLine,
 } from './smsLine';
 import { MAX_LABEL_VERSION } from './symbolChoice';
@@ -29,8 +32,11 @@ import { mm, mmToPt } from './units';
 const NUMBER = '+1 555 010 0199';
 /** The longest printed form SMS_PUBLIC_NUMBER accepts: 15 digits, a space between each. */
 const LONGEST_E164 = `+${'123456789012345'.split('').join(' ')}`;
-/** The module size `npm run bench:label-read` accepts (Avery 4221, level Q, version 3). */
-const SMALLEST_MODULE = mmToPt(mm(0.292));
+/**
+ * The module size `npm run bench:label-read` accepts: the labels' symbol (`LABEL_SYMBOL`) at the
+ * largest version labels accept, on the default Avery 4221 label without a sixth line.
+ */
+const SMALLEST_MODULE = labelContentLayout(avery4221.labelDiameter, 4 * MAX_LABEL_VERSION + 17).qr.moduleSize;
 const EDGE_INSET = mmToPt(mm(0.5));
 const sidesTemplates = templates.filter((t) => t.smsLine === 'sides');
 
@@ -86,31 +92,31 @@ function checkSides(template: LabelTemplate, modules: number, number: string) {
 }
 
 describe('the SMS number in the side segments of a round label', () => {
-  it("Avery 4221: both lines whole at 2.27 pt (the address line's floor), inside the circle, far off the quiet zone", () => {
+  it('Avery 4221: both lines whole at 2.48 pt (the size the camera model allows), inside the circle, off the quiet zone', () => {
     for (const modules of [25, 29]) {
       const { fitted, layout } = checkSides(avery4221, modules, NUMBER);
       expect(fitted.left.text).toBe(SMS_SIDE_WORDS);
       expect(fitted.right.text).toBe(NUMBER);
-      expect(fitted.left.fontSize).toBeCloseTo(2.268, 6);
+      expect(fitted.left.fontSize).toBeCloseTo(SMS_SIDE_FONT * 54, 6);
       expect([fitted.left.horizontalScale, fitted.right.horizontalScale]).toEqual([100, 100]);
       // The room: 30.6 pt along the quiet zone's side, 10.3 pt from it to the safe edge.
       const half = layout.qr.size / 2 + layout.qr.quietZone;
       expect(layout.smsSides!.left.maxWidth).toBeCloseTo(30.64, 1);
       expect(layout.safeRadius - half).toBeCloseTo(10.26, 1);
-      expect(fitted.left.width).toBeCloseTo(18.16, 1);
-      expect(fitted.right.width).toBeCloseTo(17.09, 1);
-      // Set as far out as the words' length allows: 6.1 pt (7 modules) beyond the quiet zone.
-      expect(sideBox(fitted.right).inner - half).toBeCloseTo(6.1, 1);
+      expect(fitted.left.width).toBeCloseTo(helveticaEm(SMS_SIDE_WORDS) * fitted.left.fontSize, 9);
+      expect(fitted.right.width).toBeCloseTo(helveticaEm(NUMBER) * fitted.left.fontSize, 9);
+      // Set as far out as the words' length allows: their corners on the inner circle, over 5 pt
+      // (5 modules) beyond the quiet zone.
+      const [x, y] = sideBox(fitted.left).corners.find(([cx]) => cx < sideBox(fitted.left).inner)!;
+      expect(Math.hypot(x, y)).toBeCloseTo(fitted.left.line.outerRadius, 9);
+      expect(sideBox(fitted.right).inner - half).toBeGreaterThan(5);
     }
-    expect(labelContentLayout(avery4221.labelDiameter, 29).qr.moduleSize).toBeGreaterThanOrEqual(
-      SMALLEST_MODULE - 1e-9,
-    );
   });
 
-  it('1" round: both lines whole at 3.02 pt, inside the circle, far off the quiet zone', () => {
+  it('1" round: both lines whole at 3.31 pt, inside the circle, far off the quiet zone', () => {
     for (const modules of [25, 29]) {
       const { fitted } = checkSides(round1in32, modules, NUMBER);
-      expect(fitted.left.fontSize).toBeCloseTo(3.024, 6);
+      expect(fitted.left.fontSize).toBeCloseTo(SMS_SIDE_FONT * 72, 6);
       expect([fitted.left.horizontalScale, fitted.right.horizontalScale]).toEqual([100, 100]);
     }
   });
@@ -121,8 +127,10 @@ describe('the SMS number in the side segments of a round label', () => {
     );
     for (const template of sidesTemplates) {
       const { fitted } = checkSides(template, 4 * MAX_LABEL_VERSION + 17, LONGEST_E164);
-      // Whole at the sides' size, nearer the symbol than a short number; never narrowed.
-      expect(fitted.right.fontSize, template.id).toBe(fitted.left.line.fontSize);
+      // Whole, at the sides' size or as much smaller as it needs (never under the floor), nearer
+      // the symbol than a short number; never narrowed.
+      expect(fitted.right.fontSize, template.id).toBeLessThanOrEqual(fitted.left.line.fontSize);
+      expect(fitted.right.fontSize, template.id).toBeGreaterThanOrEqual(fitted.left.line.minFontSize);
       expect(fitted.right.horizontalScale, template.id).toBe(100);
       expect(smsLineProblem(template, LONGEST_E164), template.id).toBeNull();
     }
@@ -145,6 +153,24 @@ describe('the SMS number in the side segments of a round label', () => {
       expect(smsLinePlacement(template, '  ')).toBeNull();
       expect(smsLineProblem(template, null)).toBeNull();
     }
+  });
+});
+
+describe('the number as printed', () => {
+  it('groups a number given without spaces as people write it, and keeps the admin’s own grouping', () => {
+    expect(smsNumberAsWritten('+15550100199')).toBe('+1 555 010 0199');
+    expect(smsNumberAsWritten(' +33612345678 ')).toBe('+33 6 12 34 56 78');
+    expect(smsNumberAsWritten('+1 555  0100 199')).toBe('+1 555 0100 199');
+    expect(smsNumberAsWritten(LONGEST_E164)).toBe(LONGEST_E164);
+  });
+
+  it('is what every label of the PDF prints, and what the fit is measured on', async () => {
+    expect(smsLinePlacement(avery4221, '+15550100199')).toBe('sides');
+    const both = fitSmsSides(
+      labelContentLayout(avery4221.labelDiameter, 25, { smsLine: 'sides' }).smsSides!,
+      smsNumberAsWritten('+15550100199'),
+    );
+    expect(both?.right.text).toBe('+1 555 010 0199');
   });
 });
 

@@ -1,3 +1,4 @@
+import { phoneAsWritten } from '@homing/shared/intlPhone';
 import { smsLineText } from './codeText';
 import { HELVETICA_WIDTHS } from './helveticaWidths';
 import type { SideLineLayout, SmsLinePlacement } from './labelContent';
@@ -16,6 +17,17 @@ import type { LabelTemplate } from './templates';
  * the code to +1 555 010 0199", the code being the one printed under the symbol.
  */
 export const SMS_SIDE_WORDS = 'or text the code to';
+
+/**
+ * The number as a label prints it: as SMS_PUBLIC_NUMBER gives it when it has spaces (the admin's
+ * own grouping, kept as printed), else grouped as people write it (libphonenumber-js through
+ * `phoneAsWritten`: "+15550100199" prints "+1 555 010 0199"). Every print path (the PDF, the
+ * browser's print layout) and every fit check prints and measures this form.
+ */
+export function smsNumberAsWritten(smsNumber: string): string {
+  const number = smsNumber.trim().replace(/\s+/g, ' ');
+  return number.includes(' ') ? number : phoneAsWritten(number);
+}
 
 /** A side line as printed: one size for both, each narrowed (`Tz`) only as far as it must be. */
 export interface FittedSideLine {
@@ -119,7 +131,7 @@ export function smsLinePlacement(
   template: LabelTemplate,
   smsNumber: string | null | undefined,
 ): SmsLinePlacement | null {
-  const number = smsNumber?.trim();
+  const number = smsNumber?.trim() && smsNumberAsWritten(smsNumber);
   if (!number) return null;
   const order: SmsLinePlacement[] = template.smsLine === 'below' ? ['below', 'sides'] : ['sides'];
   return order.find((placement) => !placementProblem(template, placement, number)) ?? null;
@@ -133,7 +145,7 @@ export function smsLinePlacement(
  * template; the print paths check it before drawing, and the API's templates say it.
  */
 export function smsLineProblem(template: LabelTemplate, smsNumber: string | null | undefined): string | null {
-  const number = smsNumber?.trim();
+  const number = smsNumber?.trim() && smsNumberAsWritten(smsNumber);
   if (!number || smsLinePlacement(template, number)) return null;
   return placementProblem(template, 'sides', number);
 }

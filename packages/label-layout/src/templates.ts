@@ -69,7 +69,7 @@ export interface LabelTemplate {
   readonly qrReadNote?: string;
   /**
    * Where the instance's SMS number goes (PRODUCT.md, Finders who text): `below`, a sixth line "or text CODE to +1 555 …"
-   * under the address, on labels where it keeps the modules at the 0.292 mm `npm run
+   * under the address, on labels where it keeps the modules at the 0.373 mm `npm run
    * bench:label-read` accepts (Avery 22805, L7160); `sides`, "or text the code to" up the circle's
    * left segment and the number down its right, beside the quiet zone, taking nothing from the
    * symbol (every label whose sixth line would shrink it). `smsLineProblem` says when a number
@@ -270,10 +270,10 @@ export const brotherDk11221: LabelTemplate = roll({
   printableInsets: insetsPt(8.4, 4.32, 8.4, 4.32),
   mediaNames: ['23x23mm', 'roll_dk-11221_23x23mm', 'oe_dk-11221_23x23mm'],
   qrReadNote:
-    "Below bench:label-read's acceptance: zxing-wasm reads 25 % (ZBar 0 %) at 100 px per 3/4 in, " +
-    "against 100 % on Avery 4221: the QL reaches only a 48.4 pt circle of this label (the PPD's " +
-    'ImageableArea), so the modules are 0.258 mm (15 % with an SMS number beside the symbol). ' +
-    'Reads 100 % with zxing from 150 px (closer).',
+    'Below the acceptance on the shared camera model (bench:label-read): the QL reaches only a 48.4 pt ' +
+    "circle of this label (the PPD's ImageableArea), so the modules are 0.329 mm, the size of a version 3 symbol " +
+    "with a 2-module quiet zone on Avery 4221, which zxing-wasm reads 70 % at 100 px per 3/4 in (95 % at Avery 4221's " +
+    '0.373 mm). Reads 100 % with zxing from 150 px (closer).',
   smsLine: 'sides',
 });
 

@@ -22,24 +22,29 @@ import { labelContentLayout } from '../labelContent';
 import { placeLabels } from '../placement';
 import { labelQrText, qrMatrix } from '../qr/matrix';
 import { SMS_SIDE_WORDS } from '../smsLine';
+import { MAX_LABEL_VERSION } from '../symbolChoice';
 import {
   avery22805,
+  avery4221,
   averyL7160,
   defaultTemplate,
   round1in32,
   templates,
   type LabelTemplate,
 } from '../templates';
-import { mmToPt, mm } from '../units';
 import { renderLabelSheetsPdf } from './labelSheets';
 
 const domainName = 'homing.example';
 const smsNumber = '+1 555 010 0199';
 const PX = 300 / 72;
 const skip = skipWithoutPoppler();
-/** The module size `npm run bench:label-read` accepts (Avery 4221, level Q, version 3). */
-const SMALLEST_MODULE = mmToPt(mm(0.292));
-const version3 = 29;
+/** The largest symbol labels print (`MAX_LABEL_VERSION`), in modules. */
+const largest = 4 * MAX_LABEL_VERSION + 17;
+/**
+ * The module size `npm run bench:label-read` accepts: the labels' symbol at that version on the
+ * default Avery 4221 label without a sixth line.
+ */
+const SMALLEST_MODULE = labelContentLayout(avery4221.labelDiameter, largest).qr.moduleSize;
 
 const render = (template: LabelTemplate, count: number, number: string | null) =>
   renderLabelSheetsPdf({
@@ -53,7 +58,7 @@ const render = (template: LabelTemplate, count: number, number: string | null) =
 describe('the SMS line in the layout', () => {
   it('templates with room keep the symbol at a size the benchmark reads, and put the line below the address', () => {
     for (const template of templates.filter((t) => t.smsLine === 'below')) {
-      const layout = labelContentLayout(template.labelDiameter, version3, { smsLine: 'below' });
+      const layout = labelContentLayout(template.labelDiameter, largest, { smsLine: 'below' });
       expect(layout.qr.moduleSize, template.id).toBeGreaterThanOrEqual(SMALLEST_MODULE - 1e-9);
       const sms = layout.sms!;
       // Its top is under the address line's baseline, and far below the quiet zone.
@@ -66,7 +71,7 @@ describe('the SMS line in the layout', () => {
   });
 
   it('without the option there is no line and the symbol is as before', () => {
-    const layout = labelContentLayout(avery22805.labelDiameter, version3);
+    const layout = labelContentLayout(avery22805.labelDiameter, largest);
     expect(layout.sms).toBeNull();
     expect(layout.smsSides).toBeNull();
   });
@@ -181,8 +186,17 @@ describe(`the SMS line in the PDF${skip ? ' [SKIPPED: needs pdftoppm and pdftote
     const turned = withNumber.split('\n').filter((line) => / Tm /.test(line));
     expect(turned).toHaveLength(160);
     expect(withNumber.split('\n').filter((line) => !/ Tm /.test(line))).toEqual(without.split('\n'));
-    expect(turned[0]).toMatch(/^BT \/F1 2\.268 Tf 0 1 -1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
-    expect(turned[1]).toMatch(/^BT \/F1 2\.268 Tf 0 -1 1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
+    // At the sides' size, SMS_SIDE_FONT of the 54 pt diameter: 2.484 pt.
+    expect(turned[0]).toMatch(/^BT \/F1 2\.484 Tf 0 1 -1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
+    expect(turned[1]).toMatch(/^BT \/F1 2\.484 Tf 0 -1 1 0 [\d.]+ [\d.]+ Tm <[0-9A-F]+> Tj ET$/);
+  });
+
+  it('prints a number configured without spaces grouped as people write it, beside the symbol and under the address', async () => {
+    for (const template of [defaultTemplate, avery22805]) {
+      const content = async (number: string) =>
+        (await loadPdf(await render(template, 2, number))).getPages().map(pageContent);
+      expect(await content('+15550100199'), template.id).toEqual(await content(smsNumber));
+    }
   });
 
   it.skipIf(skip)(

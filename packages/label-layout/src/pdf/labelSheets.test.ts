@@ -6,6 +6,7 @@ import { sampleCodes } from '../../test/sampleCodes';
 import { labelQrText, qrMatrix, qrSvgPath } from '../qr/matrix';
 import { round1in32 } from '../templates';
 import { labelDomainProblem } from '../labelDomain';
+import { MAX_LABEL_VERSION } from '../symbolChoice';
 import { renderJobSheetsPdf, renderLabelSheetsPdf } from './labelSheets';
 
 const base = { domainName: 'homing.example', brandWord: 'homing' } as const;
@@ -83,8 +84,9 @@ describe('renderLabelSheetsPdf', () => {
     expect(shown.some((text) => text.includes(0x85))).toBe(false); // no "…" (WinAnsi 0x85)
   });
 
-  it('prints a split set’s name and a 30-character domain in full: smaller, then narrower, not cut', async () => {
-    const domainName = 'labels.lost-and-found.example'.padEnd(30, 's');
+  it('prints a split set’s name and the longest domain accepted in full: smaller, then narrower, not cut', async () => {
+    // 25 characters: the longest whose URL stays within MAX_LABEL_VERSION (labelSymbolLevel).
+    const domainName = 'labels.lost-and-found.exa';
     const codes = [{ value: 'K7M2P9QX4T', setName: 'Set 11-26-2026 #12, rows 1-3' }];
     const content = pageContent(
       (await loadPdf(await renderLabelSheetsPdf({ ...base, domainName, codes }))).getPage(0),
@@ -109,6 +111,10 @@ describe('renderLabelSheetsPdf', () => {
   it('refuses, at configuration, a domain too long to print in full or to scan', () => {
     expect(labelDomainProblem('homing.example')).toBeNull();
     expect(labelDomainProblem('x'.repeat(60) + '.example')).toMatch(/too long for the labels/);
+    // One character more than the longest accepted: its URL would need a version above MAX_LABEL_VERSION.
+    expect(labelDomainProblem('labels.lost-and-found.exam')).toMatch(
+      new RegExp(`too long for the labels: its QR code would need a version above ${MAX_LABEL_VERSION}`),
+    );
   });
 
   it('never shrinks or cuts a code: one too wide for its line is narrowed, still at full size', async () => {

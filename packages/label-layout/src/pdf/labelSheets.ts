@@ -11,7 +11,7 @@ import type { LabelTemplate } from '../templates';
 import { defaultTemplate } from '../templates';
 import { printedCode, smsLineText } from '../codeText';
 import type { FittedSideLine } from '../smsLine';
-import { fitSmsSides, smsLinePlacement } from '../smsLine';
+import { fitSmsSides, smsLinePlacement, smsNumberAsWritten } from '../smsLine';
 import type { FittedText } from './fittedText';
 import { createCodeFitter, createSetNameFitter, createTextFitter } from './fittedText';
 import { appendContent, num } from './contentStream';
@@ -171,7 +171,7 @@ export async function renderJobSheetsPdf(options: JobSheetsOptions): Promise<Uin
   const symbol = options.symbol ?? LABEL_SYMBOL;
   const { dx, dy } = calibrationOffset(options.calibration);
   const smsLine: SmsLinePlacement | null = smsLinePlacement(template, options.smsNumber);
-  const smsNumber = smsLine && options.smsNumber!.trim();
+  const smsNumber = smsLine && smsNumberAsWritten(options.smsNumber!);
   const sides = new Map<LabelContentLayout, readonly FittedSideLine[]>();
   const encodable = new Set(font.getCharacterSet());
   const context: LabelContext = {

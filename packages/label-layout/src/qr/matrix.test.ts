@@ -2,7 +2,8 @@ import { CODE_ALPHABET as ALPHABET } from '@homing/shared/codes';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { QrMatrix } from './matrix';
-import { labelQrText, labelUrl, qrMatrix, qrSvgPath } from './matrix';
+import { LABEL_SYMBOL, labelSymbolLevel, MAX_LABEL_VERSION } from '../symbolChoice';
+import { labelMatrix, labelQrText, labelUrl, qrMatrix, qrSvgPath } from './matrix';
 
 function values(count: number, seed = 7): string[] {
   let state = seed;
@@ -27,8 +28,12 @@ describe('label URL', () => {
     expect(reference.segments.map((segment) => segment.mode.id)).toEqual(['Alphanumeric']);
     expect(qrMatrix(text, 'M')).toMatchObject({ version: 2, size: 25 });
     expect(qrMatrix(text.toLowerCase(), 'M').version).toBe(3);
-    // The labels' level (LABEL_SYMBOL, Q): one version more.
-    expect(qrMatrix(text)).toMatchObject({ version: 3, size: 29 });
+    // A label's symbol: the labels' level (LABEL_SYMBOL) for this URL, within the largest version
+    // labels accept; a domain long enough to need more at every level is refused at configuration.
+    const label = labelMatrix('homing.example', 'K7M2P9QX4T');
+    expect(label).toEqual(qrMatrix(text, LABEL_SYMBOL.errorCorrection));
+    expect(label.version).toBeLessThanOrEqual(MAX_LABEL_VERSION);
+    expect(labelSymbolLevel(labelQrText('x'.repeat(26) + '.example', 'K7M2P9QX4T'))).toBeNull();
   });
 });
 

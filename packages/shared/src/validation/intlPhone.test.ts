@@ -2,7 +2,13 @@ import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { foundReportRequest, FOUND_MESSAGES } from '../schemas/found';
 import { checkUsPhone, countryFromLanguages, finderPhoneForReport, formatFinderPhone } from './finderPhone';
-import { checkPhone, formatPhoneAsTyped, isAcceptedFinderPhone, phoneForReport } from './intlPhone';
+import {
+  checkPhone,
+  formatPhoneAsTyped,
+  isAcceptedFinderPhone,
+  phoneAsWritten,
+  phoneForReport,
+} from './intlPhone';
 import { PHONE_COUNTRIES } from './phoneCountries';
 
 describe('international finder phones', () => {
@@ -133,5 +139,19 @@ describe('a typed number checked as the server checks it (none silently dropped)
       const accepted = foundReportRequest.safeParse({ foundNotes: 'x', finderPhone: sent }).success;
       if (result.ok) expect(accepted, number).toBe(true);
     }
+  });
+});
+
+describe('a number as labels print it', () => {
+  it('groups it as people write it, in international form', () => {
+    expect(phoneAsWritten('+15550100199')).toBe('+1 555 010 0199');
+    expect(phoneAsWritten(' +1 555  010 0199 ')).toBe('+1 555 010 0199');
+    expect(phoneAsWritten('+447700900123')).toBe('+44 7700 900123');
+    expect(phoneAsWritten('+33612345678')).toBe('+33 6 12 34 56 78');
+  });
+
+  it('leaves what it cannot read as given', () => {
+    expect(phoneAsWritten(' 555-0100 ')).toBe('555-0100');
+    expect(phoneAsWritten('+')).toBe('+');
   });
 });

@@ -92,3 +92,14 @@ export function isAcceptedFinderPhone(value: string): boolean {
   const parsed = parsePhoneNumberFromString(value);
   return !!parsed?.isValid() && parsed.number === value;
 }
+
+/**
+ * A number as people write it, in international form grouped the way its country groups it
+ * ("+15550100199" → "+1 555 010 0199", "+33612345678" → "+33 6 12 34 56 78"); as given (trimmed)
+ * when it is not a "+" number libphonenumber-js can read. What labels print for SMS_PUBLIC_NUMBER.
+ */
+export function phoneAsWritten(number: string): string {
+  const typed = number.trim();
+  const parsed = typed.startsWith('+') ? parsePhoneNumberFromString(typed) : undefined;
+  return parsed?.formatInternational() ?? typed;
+}

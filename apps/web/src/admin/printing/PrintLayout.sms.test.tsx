@@ -9,6 +9,7 @@ import {
   getTemplate,
   labelContentLayout,
   labelMatrix,
+  SMS_SIDE_FONT,
   SMS_SIDE_WORDS,
   smsLineText,
 } from '@homing/label-layout';
@@ -59,7 +60,7 @@ describe('the SMS line in the browser print layout', () => {
       smsLine: 'sides',
     });
     const { left, right } = fitSmsSides(layout.smsSides!, NUMBER)!;
-    expect(left.fontSize).toBeCloseTo(2.268, 6);
+    expect(left.fontSize).toBeCloseTo(SMS_SIDE_FONT * template.labelDiameter, 6);
     for (const [i, fitted] of [left, right].entries()) {
       const { attrs } = sides[i];
       expect(attrs.transform).toBe(fitted.line.reads === 'up' ? 'rotate(-90)' : 'rotate(90)');
@@ -75,6 +76,13 @@ describe('the SMS line in the browser print layout', () => {
       expect(attrs.lengthAdjust).toBe('spacingAndGlyphs');
     }
     expect(markup).toContain('homing.example');
+  });
+
+  it('prints a number configured without spaces grouped as people write it, as the PDF does', () => {
+    const below = renderToStaticMarkup(<PrintLayout request={request('avery-22805', '+15550100199')} />);
+    expect(smsLines(below)).toEqual(codes.map((code) => smsLineText(code, NUMBER)));
+    const sides = renderToStaticMarkup(<PrintLayout request={request('avery-4221', '+15550100199')} />);
+    expect(sideLines(sides).map((side) => side.text)).toEqual(codes.flatMap(() => [SMS_SIDE_WORDS, NUMBER]));
   });
 
   it('prints nothing without a number', () => {

@@ -9,6 +9,7 @@ import {
   printedCode,
   smsLinePlacement,
   smsLineText,
+  smsNumberAsWritten,
   type FittedSideLine,
   type LabelContentLayout,
   type LabelPlacement,
@@ -39,7 +40,7 @@ interface PlacedLabel {
 function placeJob(request: PrintSheetsRequest, template: LabelTemplate): PlacedLabel[][] {
   const sheets: PlacedLabel[][] = [];
   const smsNumber =
-    smsLinePlacement(template, request.smsNumber) === 'below' ? request.smsNumber!.trim() : null;
+    smsLinePlacement(template, request.smsNumber) === 'below' ? smsNumberAsWritten(request.smsNumber!) : null;
   const start = { column: request.startColumn ?? 1, row: request.startRow ?? 1 };
   const sizes = request.sets.map((set) => set.codes.length);
   for (const placement of placeJobLabels(sizes, template, start)) {
@@ -198,7 +199,7 @@ export function PrintLayout({ request, onReady }: { request: PrintSheetsRequest;
   const layout = useMemo(() => layoutCache(template, smsLine), [template, smsLine]);
   const sides = useMemo(() => {
     if (smsLine !== 'sides') return null;
-    const number = request.smsNumber!;
+    const number = smsNumberAsWritten(request.smsNumber!);
     const fitted = new Map<LabelContentLayout, readonly FittedSideLine[]>();
     return (content: LabelContentLayout) => {
       let found = fitted.get(content);
