@@ -13,7 +13,7 @@ test("typing a label's code (as printed, in lower case, with its space) reaches 
 }) => {
   const label = await labelledItem(request);
   await page.goto('/found');
-  await expect(page).toHaveTitle(/Found something with a QR label\?/);
+  await expect(page).toHaveTitle(/Found something with a Homing label\?/);
   const code = page.getByRole('textbox', { name: 'Code on the label' });
   // The field has focus from the start: type, then Enter.
   await expect(code).toBeFocused();

@@ -24,16 +24,17 @@ export interface FinderPage {
 
 /**
  * The label's state as the server resolved it for a visitor (services/finders/labelPageLoader.ts):
- * on an item, on no item, switched off, unclaimed (claimable or not yet), or an unknown code.
+ * on an item, on no item, switched off, unclaimed (claimable or not yet), or an unknown code; or
+ * `home`, the front door (`/`, no code): the form to type a label's code, owners one tap away.
  */
 export type LabelState =
   | { state: 'item'; item: PublicItem }
-  | { state: 'unattached' | 'inactive' | 'unknown' }
+  | { state: 'unattached' | 'inactive' | 'unknown' | 'home' }
   | { state: 'unclaimed'; claimable: boolean };
 
 export type Preloaded = LabelState & { qrCode: string; brandName: string };
 
-const STATES = ['item', 'unattached', 'inactive', 'unknown', 'unclaimed'];
+const STATES = ['item', 'unattached', 'inactive', 'unknown', 'unclaimed', 'home'];
 
 /**
  * The view the server embedded in the label's page (`<script type="application/json"
@@ -86,19 +87,25 @@ export function startFinderPage(page: FinderPage) {
   if (preloaded) {
     setBrand(preloaded.brandName);
     showPreloaded(page, preloaded, title);
-    // A scan of a code nobody has is not one (the API would refuse it anyway).
-    if (preloaded.state !== 'unknown') scanAfterPaint(page.qrCode);
+    // A scan of a code nobody has is not one (the API would refuse it anyway); the front door has none.
+    if (preloaded.state !== 'unknown' && preloaded.state !== 'home') scanAfterPaint(page.qrCode);
     return;
   }
 
   show(root, statusView(t('loading'), 'status'));
-  void loadBrandName().then(setBrand);
+  const brandLoad = loadBrandName();
+  void brandLoad.then(setBrand);
 
   if (!page.qrCode) {
-    title(t('codeTitle'));
-    const { form, input } = codeEntryForm(tr);
+    const { form, input, setBrand: formBrand } = codeEntryForm(tr, { brandName });
+    title(t('codeTitle', { brand: brandName }));
     show(root, form);
     input.focus();
+    void brandLoad.then((name) => {
+      if (!name) return;
+      formBrand(name);
+      title(t('codeTitle', { brand: name }));
+    });
     return;
   }
   const loading = loadItem(page.qrCode);
@@ -149,10 +156,34 @@ function showPreloaded(page: FinderPage, preloaded: Preloaded, title: (text: str
     case 'unknown': {
       // The scan's "QR code not found", and the way on: type the code printed on the label.
       title(t('unknownTitle'));
-      const { form } = codeEntryForm(tr, undefined, 'h2');
+      const { form } = codeEntryForm(tr, { titleTag: 'h2', brandName: preloaded.brandName });
       return show(root, stateCard(t('unknownTitle'), t('unknownHint')), form);
     }
+    case 'home': {
+      // The printed address typed by hand (PRODUCT.md, Screens): a finder first, owners one tap away.
+      const brand = preloaded.brandName;
+      title(t('codeTitle', { brand }));
+      const { form } = codeEntryForm(tr, { brandName: brand });
+      return show(root, form, ownerDoor(tr, brand));
+    }
   }
+}
+
+/** The way on for owners and would-be owners: the owner app's landing (`/?app`) and sign-in. */
+function ownerDoor({ t }: Translator, brand: string) {
+  const id = uid('owners-title');
+  return h(
+    'section',
+    { className: 'finder-card finder-claim', 'aria-labelledby': id },
+    h('h2', { id, className: 'finder-claim__title' }, t('ownerDoorTitle')),
+    h('p', {}, t('ownerDoorBody', { brand })),
+    h(
+      'p',
+      { className: 'finder-door' },
+      h('a', { href: '/?app', className: 'button button--secondary' }, t('ownerDoorLink', { brand })),
+      h('a', { href: '/auth', className: 'finder-door__login' }, t('ownerDoorLogin')),
+    ),
+  );
 }
 
 /** A state's heading and what it means. */

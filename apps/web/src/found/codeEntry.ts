@@ -37,9 +37,17 @@ export function readTypedCode(input: string): TypedCode | { ok: false; reason: '
  */
 export function codeEntryForm(
   tr: Translator,
-  go: (path: string) => void = (path) => location.assign(path),
-  /** `h2` under a page's own heading (an unknown code's "QR code not found"). */
-  titleTag: 'h1' | 'h2' = 'h1',
+  {
+    go = (path) => location.assign(path),
+    titleTag = 'h1',
+    brandName = 'Homing',
+  }: {
+    go?: (path: string) => void;
+    /** `h2` under a page's own heading (an unknown code's "QR code not found"). */
+    titleTag?: 'h1' | 'h2';
+    /** The brand the labels carry, in the heading ("Found something with a Homing label?"). */
+    brandName?: string;
+  } = {},
 ) {
   const { t } = tr;
   const titleId = titleTag === 'h1' ? 'finder-title' : uid('code-title');
@@ -76,10 +84,15 @@ export function codeEntryForm(
   };
   input.addEventListener('input', () => setError(null));
 
+  const title = h(
+    titleTag,
+    { id: titleId, className: 'finder-state__title' },
+    t('codeTitle', { brand: brandName }),
+  );
   const form = h(
     'form',
     { className: 'finder-card finder-form finder-code', novalidate: true, 'aria-labelledby': titleId },
-    h(titleTag, { id: titleId, className: 'finder-state__title' }, t('codeTitle')),
+    title,
     h('p', { className: 'finder-item__intro' }, t('codeIntro')),
     field,
     h(
@@ -98,5 +111,7 @@ export function codeEntryForm(
     }
     go(finderPath(parsed.code));
   });
-  return { form, input };
+  /** The configured brand, once known (`/found` asks for it after the form shows). */
+  const setBrand = (name: string) => (title.textContent = t('codeTitle', { brand: name }));
+  return { form, input, setBrand };
 }

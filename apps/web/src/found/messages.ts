@@ -58,7 +58,7 @@ const en = {
   noGiftNoConversation:
     'A gift needs a real conversation with the finder: a reply from you, then a reply from the finder.',
   noGiftMonthly: 'This account has had its gifts for this month. Gifts start again on {date}.',
-  codeTitle: 'Found something with a QR label?',
+  codeTitle: 'Found something with a {brand} label?',
   codeIntro: 'Type the code printed under the QR code on the label to contact the owner.',
   codeLabel: 'Code on the label',
   codeHint: '10 letters and digits, for example K7M2P 9QX4T',
@@ -68,6 +68,11 @@ const en = {
   codeCharacters: 'Codes use the digits 2-9 and the letters A-Z except I and O. Please check: {characters}',
   codeCheck: 'One of these symbols is not right: please check the code and type it again.',
   codeInstead: 'Type the code instead',
+  ownerDoorTitle: 'Labels for your own things?',
+  ownerDoorBody:
+    '{brand} labels bring lost things home: whoever finds one can message you, and your contact details stay private.',
+  ownerDoorLink: 'How {brand} works',
+  ownerDoorLogin: 'Log in',
   sentThreadHint: 'The owner can answer you here. This device keeps the link, so you can come back to it.',
   threadOpen: 'Open your conversation with the owner',
   threadYours: 'You already wrote to the owner',
@@ -169,7 +174,7 @@ const es: Messages = {
     'Para el regalo hace falta una conversación real con quien lo encontró: una respuesta tuya y luego una suya.',
   noGiftMonthly:
     'Esta cuenta ya recibió sus regalos de este mes. Vuelve a haber regalos a partir del {date}.',
-  codeTitle: '¿Has encontrado algo con una etiqueta QR?',
+  codeTitle: '¿Has encontrado algo con una etiqueta {brand}?',
   codeIntro: 'Escribe el código impreso bajo el código QR de la etiqueta para avisar al dueño.',
   codeLabel: 'Código de la etiqueta',
   codeHint: '10 letras y números, por ejemplo K7M2P 9QX4T',
@@ -180,6 +185,11 @@ const es: Messages = {
     'Los códigos usan los números del 2 al 9 y las letras de la A a la Z salvo la I y la O. Revisa: {characters}',
   codeCheck: 'Uno de estos símbolos no es correcto: revisa el código y vuelve a escribirlo.',
   codeInstead: 'Escribir el código',
+  ownerDoorTitle: '¿Quieres etiquetas para tus cosas?',
+  ownerDoorBody:
+    'Las etiquetas {brand} ayudan a que lo perdido vuelva a casa: quien lo encuentre podrá escribirte y tus datos de contacto seguirán siendo privados.',
+  ownerDoorLink: 'Cómo funciona {brand}',
+  ownerDoorLogin: 'Iniciar sesión',
   sentThreadHint:
     'El dueño puede responderte aquí. Este dispositivo guarda el enlace para que puedas volver cuando quieras.',
   threadOpen: 'Abrir tu conversación con el dueño',
@@ -279,7 +289,7 @@ const fr: Messages = {
   noGiftNoConversation:
     'Le cadeau demande une vraie conversation avec la personne qui l’a trouvé\u202f: une réponse de votre part, puis une de sa part.',
   noGiftMonthly: 'Ce compte a reçu ses cadeaux de ce mois. Les cadeaux reprennent le {date}.',
-  codeTitle: 'Vous avez trouvé un objet avec une étiquette QR\u202f?',
+  codeTitle: 'Vous avez trouvé un objet avec une étiquette {brand}\u202f?',
   codeIntro: 'Saisissez le code imprimé sous le QR code de l’étiquette pour prévenir le propriétaire.',
   codeLabel: 'Code de l’étiquette',
   codeHint: '10 lettres et chiffres, par exemple K7M2P 9QX4T',
@@ -290,6 +300,11 @@ const fr: Messages = {
     'Les codes utilisent les chiffres de 2 à 9 et les lettres de A à Z sauf I et O. Vérifiez\u202f: {characters}',
   codeCheck: 'Un de ces symboles est erroné\u202f: vérifiez le code et saisissez-le à nouveau.',
   codeInstead: 'Saisir le code',
+  ownerDoorTitle: 'Des étiquettes pour vos propres affaires\u202f?',
+  ownerDoorBody:
+    'Les étiquettes {brand} ramènent les objets perdus\u202f: qui en trouve un peut vous écrire, et vos coordonnées restent privées.',
+  ownerDoorLink: 'Comment fonctionne {brand}',
+  ownerDoorLogin: 'Se connecter',
   sentThreadHint:
     'Le propriétaire peut vous répondre ici. Cet appareil garde le lien pour que vous puissiez y revenir.',
   threadOpen: 'Ouvrir votre conversation avec le propriétaire',
