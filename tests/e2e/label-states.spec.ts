@@ -26,6 +26,8 @@ interface State {
   heading: (lang: Lang) => string;
   /** The message form is offered (else the page says why not). */
   form: boolean;
+  /** Texts that say what to do instead of writing, above a Go Home button to the front door. */
+  next?: (lang: Lang) => string[];
   status?: number;
 }
 
@@ -61,6 +63,14 @@ const STATES: Record<string, State> = {
     make: LABEL_STATES['switched off'],
     heading: (lang) => MESSAGES[lang].inactiveTitle,
     form: false,
+    next: (lang) => [MESSAGES[lang].inactiveBody, MESSAGES[lang].handIn],
+  },
+  'not printed yet': {
+    state: 'unclaimed',
+    make: LABEL_STATES['not printed yet'],
+    heading: (lang) => MESSAGES[lang].notActiveTitle,
+    form: false,
+    next: (lang) => [MESSAGES[lang].notActiveBody],
   },
   unclaimed: {
     state: 'unclaimed',
@@ -148,6 +158,10 @@ for (const [name, s] of Object.entries(STATES)) {
       if (s.form) await expect(message).toBeVisible();
       else await expect(message).toHaveCount(0);
       if (s.state === 'unknown') await expect(page.getByLabel(t.codeLabel)).toBeVisible();
+      if (s.next) {
+        for (const text of s.next(lang)) await expect(page.getByText(text)).toBeVisible();
+        await expect(page.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
+      }
       expect(seen).toEqual([]);
       findings.push(...(await seriousFindings(page)).map((f) => `${locale}: ${f}`));
       // The named number and the confirmation are the same elements in every language.
@@ -188,6 +202,20 @@ test('an unclaimed label: the claim landing is one tap away, with the spec texts
   await page.getByRole('link', { name: 'Claim this label' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to the product!' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Click to claim this code!' })).toBeVisible();
+});
+
+test('switched off: Go Home leads to the front door, where a code can be typed', async ({
+  page,
+  request,
+}) => {
+  const code = await LABEL_STATES['switched off']!(request);
+  await page.goto(`/qr/${code}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This item is not active right now.' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('textbox', { name: 'Code on the label' })).toBeVisible();
 });
 
 test('an unknown code: typing the right code leads to its label', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { loadBrandName, loadItem, recordScan, type ItemView, type PublicItem } from './api';
 import { readClientEnv, scanPayload } from './clientInfo';
 import { codeEntryForm } from './codeEntry';
-import { afterPaint, h, show, uid } from './dom';
+import { afterPaint, h, show, uid, type Child } from './dom';
 import { reportForm } from './form';
 import type { Translator } from './i18n';
 import { lostBanner } from './lostBanner';
@@ -143,10 +143,16 @@ function showPreloaded(page: FinderPage, preloaded: Preloaded, title: (text: str
       title(lostT(tr.lang, 'unattachedTitle'));
       return unattachedView(tr, qrCode, root);
     case 'inactive':
-      // The scan's not-active text, and no form: its owner switched the label off.
+      // The scan's not-active text and Go Home, and no form: its owner switched the label off. What
+      // a finder can still do is hand the thing in.
       title(t('inactiveTitle'));
-      return show(root, stateCard(t('inactiveTitle'), t('inactiveBody')));
+      return show(root, stateCard(t('inactiveTitle'), t('inactiveBody'), handIn(tr), goHome(tr)));
     case 'unclaimed':
+      if (!preloaded.claimable) {
+        // Not printed yet, or in a child set not released: nobody can have it yet.
+        title(t('notActiveTitle'));
+        return show(root, stateCard(t('notActiveTitle'), t('notActiveBody'), goHome(tr)));
+      }
       title(t('unclaimedTitle'));
       return show(
         root,
@@ -186,15 +192,22 @@ function ownerDoor({ t }: Translator, brand: string) {
   );
 }
 
-/** A state's heading and what it means. */
-function stateCard(heading: string, body: string) {
+/** A state's heading, what it means, and what to do next. */
+function stateCard(heading: string, body: string, ...next: Child[]) {
   return h(
     'section',
     { className: 'finder-card finder-state', 'aria-labelledby': 'finder-title' },
     h('h1', { id: 'finder-title', className: 'finder-state__title' }, heading),
     h('p', { className: 'finder-state__hint' }, body),
+    ...next,
   );
 }
+
+const handIn = ({ t }: Translator) => h('p', { className: 'finder-state__hint' }, t('handIn'));
+
+/** The spec's Go Home: the front door, where a code can be typed. */
+const goHome = ({ t }: Translator) =>
+  h('p', {}, h('a', { href: '/', className: 'button button--primary' }, t('goHome')));
 
 /**
  * For whoever wants the label for themselves: the owner app's claim landing (the spec's texts), one

@@ -61,12 +61,13 @@ const en = {
   codeTitle: 'Found something with a {brand} label?',
   codeIntro: 'Type the code printed under the QR code on the label to contact the owner.',
   codeLabel: 'Code on the label',
-  codeHint: '10 letters and digits, for example K7M2P 9QX4T',
+  codeHint: 'As printed, for example {example}: type the last symbol too',
   codeSubmit: 'Continue',
   codeEmpty: 'Please type the code printed on the label.',
-  codeLength: 'A code has 10 letters and digits; this has {count}. Please check it.',
+  codeLength: 'A code has 10 letters and digits, then its check symbol; this has {count}. Please check it.',
   codeCharacters: 'Codes use the digits 2-9 and the letters A-Z except I and O. Please check: {characters}',
   codeCheck: 'One of these symbols is not right: please check the code and type it again.',
+  codeCheckFix: 'One symbol is not right: “{typed}” may be “{meant}”. Did you mean {code}?',
   codeInstead: 'Type the code instead',
   ownerDoorTitle: 'Labels for your own things?',
   ownerDoorBody:
@@ -110,6 +111,12 @@ const en = {
   claimLink: 'Claim this label',
   inactiveTitle: 'This item is not active right now.',
   inactiveBody: 'Its owner has switched this label off, so it cannot take messages.',
+  handIn:
+    'If you found it, please hand it in at a lost-and-found desk nearby (a shop, a station or the police).',
+  goHome: 'Go Home',
+  notActiveTitle: 'This label is not active yet.',
+  notActiveBody:
+    'It has not been given out yet, so it cannot reach anyone. If it is on something you found, please hand it in at a lost-and-found desk nearby.',
   unknownTitle: 'QR code not found',
   unknownHint: 'Check the code printed on the label and type it below.',
 };
@@ -177,13 +184,14 @@ const es: Messages = {
   codeTitle: '¿Has encontrado algo con una etiqueta {brand}?',
   codeIntro: 'Escribe el código impreso bajo el código QR de la etiqueta para avisar al dueño.',
   codeLabel: 'Código de la etiqueta',
-  codeHint: '10 letras y números, por ejemplo K7M2P 9QX4T',
+  codeHint: 'Tal como está impreso, por ejemplo {example}: escribe también el último símbolo',
   codeSubmit: 'Continuar',
   codeEmpty: 'Escribe el código impreso en la etiqueta.',
-  codeLength: 'Un código tiene 10 letras y números; este tiene {count}. Revísalo.',
+  codeLength: 'Un código tiene 10 letras y números y su símbolo de control; este tiene {count}. Revísalo.',
   codeCharacters:
     'Los códigos usan los números del 2 al 9 y las letras de la A a la Z salvo la I y la O. Revisa: {characters}',
   codeCheck: 'Uno de estos símbolos no es correcto: revisa el código y vuelve a escribirlo.',
+  codeCheckFix: 'Hay un símbolo que no es correcto: «{typed}» puede ser «{meant}». ¿Querías decir {code}?',
   codeInstead: 'Escribir el código',
   ownerDoorTitle: '¿Quieres etiquetas para tus cosas?',
   ownerDoorBody:
@@ -228,6 +236,12 @@ const es: Messages = {
   claimLink: 'Registrar esta etiqueta',
   inactiveTitle: 'Este objeto no está activo en este momento.',
   inactiveBody: 'Su dueño ha desactivado esta etiqueta, así que no puede recibir mensajes.',
+  handIn:
+    'Si lo has encontrado, entrégalo en una oficina de objetos perdidos cercana (una tienda, una estación o la policía).',
+  goHome: 'Ir al inicio',
+  notActiveTitle: 'Esta etiqueta aún no está activa.',
+  notActiveBody:
+    'Todavía no se ha entregado a nadie, así que no puede avisar a ningún dueño. Si está en algo que has encontrado, entrégalo en una oficina de objetos perdidos cercana.',
   unknownTitle: 'Código QR no encontrado',
   unknownHint: 'Revisa el código impreso en la etiqueta y escríbelo aquí abajo.',
 };
@@ -292,13 +306,16 @@ const fr: Messages = {
   codeTitle: 'Vous avez trouvé un objet avec une étiquette {brand}\u202f?',
   codeIntro: 'Saisissez le code imprimé sous le QR code de l’étiquette pour prévenir le propriétaire.',
   codeLabel: 'Code de l’étiquette',
-  codeHint: '10 lettres et chiffres, par exemple K7M2P 9QX4T',
+  codeHint: 'Tel qu’imprimé, par exemple {example}\u202f: saisissez aussi le dernier symbole',
   codeSubmit: 'Continuer',
   codeEmpty: 'Saisissez le code imprimé sur l’étiquette.',
-  codeLength: 'Un code compte 10 lettres et chiffres\u202f; celui-ci en a {count}. Vérifiez-le.',
+  codeLength:
+    'Un code compte 10 lettres et chiffres, puis son symbole de contrôle\u202f; celui-ci en a {count}. Vérifiez-le.',
   codeCharacters:
     'Les codes utilisent les chiffres de 2 à 9 et les lettres de A à Z sauf I et O. Vérifiez\u202f: {characters}',
   codeCheck: 'Un de ces symboles est erroné\u202f: vérifiez le code et saisissez-le à nouveau.',
+  codeCheckFix:
+    'Un symbole est erroné\u202f: «\u202f{typed}\u202f» est peut-être «\u202f{meant}\u202f». Vouliez-vous dire {code}\u202f?',
   codeInstead: 'Saisir le code',
   ownerDoorTitle: 'Des étiquettes pour vos propres affaires\u202f?',
   ownerDoorBody:
@@ -343,6 +360,12 @@ const fr: Messages = {
   claimLink: 'Enregistrer cette étiquette',
   inactiveTitle: 'Cet objet n’est pas actif en ce moment.',
   inactiveBody: 'Son propriétaire a désactivé cette étiquette\u202f; elle ne reçoit pas de messages.',
+  handIn:
+    'Si vous l’avez trouvé, déposez-le à un service des objets trouvés proche (un commerce, une gare ou la police).',
+  goHome: 'Retour à l’accueil',
+  notActiveTitle: 'Cette étiquette n’est pas encore active.',
+  notActiveBody:
+    'Elle n’a encore été remise à personne et ne peut donc joindre aucun propriétaire. Si elle est sur un objet que vous avez trouvé, déposez-le à un service des objets trouvés proche.',
   unknownTitle: 'Code QR introuvable',
   unknownHint: 'Vérifiez le code imprimé sur l’étiquette et saisissez-le ci-dessous.',
 };

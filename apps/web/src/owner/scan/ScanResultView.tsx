@@ -151,6 +151,10 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
       return (
         <ResultCard tone="warning" title="Item Not Active" action={<GoHome />}>
           <p className="scan-card__text">{current.message}</p>
+          <p className="scan-card__hint">
+            If you found it, please hand it in at a lost-and-found desk nearby (a shop, a station or the
+            police).
+          </p>
         </ResultCard>
       );
     case 'own_unassigned_code':
