@@ -85,7 +85,13 @@ describe('the label page of every state a visitor meets', () => {
     expect((await labelPage(printed.codes[0]!.value)).data).toMatchObject({
       state: 'unclaimed',
       claimable: true,
+      setId: printed.setId,
+      setCount: 1,
     });
+    // The set's codes nobody owns yet, as the scan counts them for the claim landing's note.
+    const three = await makeSet(server, { count: 3 });
+    await giveCode(server, three.codes[1]!.id, owner.user.id);
+    expect((await labelPage(three.codes[0]!.value)).data).toMatchObject({ setId: three.setId, setCount: 2 });
     const unreleased = await makeSet(server, { count: 1, child: true, released: false });
     expect((await labelPage(unreleased.codes[0]!.value)).data).toMatchObject({
       state: 'unclaimed',

@@ -30,7 +30,8 @@ export interface FinderPage {
 export type LabelState =
   | { state: 'item'; item: PublicItem }
   | { state: 'unattached' | 'inactive' | 'unknown' | 'home' }
-  | { state: 'unclaimed'; claimable: boolean };
+  | { state: 'unclaimed'; claimable: false }
+  | { state: 'unclaimed'; claimable: true; setId: string; setCount: number };
 
 export type Preloaded = LabelState & { qrCode: string; brandName: string };
 
@@ -153,12 +154,9 @@ function showPreloaded(page: FinderPage, preloaded: Preloaded, title: (text: str
         title(t('notActiveTitle'));
         return show(root, stateCard(t('notActiveTitle'), t('notActiveBody'), goHome(tr)));
       }
-      title(t('unclaimedTitle'));
-      return show(
-        root,
-        stateCard(t('unclaimedTitle'), t('unclaimedBody')),
-        preloaded.claimable && claimCard(tr, qrCode),
-      );
+      // The spec's claim landing at once, and on the same screen what a finder should do.
+      title(t('welcomeTitle'));
+      return show(root, ...claimLanding(tr, qrCode, preloaded.setCount, preloaded.brandName));
     case 'unknown': {
       // The scan's "QR code not found", and the way on: type the code printed on the label.
       title(t('unknownTitle'));
@@ -210,22 +208,46 @@ const goHome = ({ t }: Translator) =>
   h('p', {}, h('a', { href: '/', className: 'button button--primary' }, t('goHome')));
 
 /**
- * For whoever wants the label for themselves: the owner app's claim landing (the spec's texts), one
- * tap away; `?app` asks the server for the owner app's scan flow.
+ * The claim landing (PRODUCT.md, Screens: its texts, the set note past one code), then the finder's
+ * note (nobody to write to: hand it in), then "How does it work?". The claim opens the owner app's
+ * claim dialog at once (`?app&claim`: the server's owner app, whose scan flow records the claim).
  */
-function claimCard({ t }: Translator, qrCode: string) {
-  const id = uid('claim-title');
-  return h(
-    'section',
-    { className: 'finder-card finder-claim', 'aria-labelledby': id },
-    h('h2', { id, className: 'finder-claim__title' }, t('claimTitle')),
-    h('p', {}, t('claimBody')),
+function claimLanding({ t }: Translator, qrCode: string, setCount: number, brand: string) {
+  const finderId = uid('finder-note');
+  const howId = uid('how-title');
+  const claim = () => location.assign(`/qr/${encodeURIComponent(qrCode)}?app&claim`);
+  return [
     h(
-      'a',
-      { href: `/qr/${encodeURIComponent(qrCode)}?app`, className: 'button button--secondary' },
-      t('claimLink'),
+      'section',
+      { className: 'finder-card finder-claim', 'aria-labelledby': 'finder-title' },
+      h('h1', { id: 'finder-title', className: 'finder-state__title' }, t('welcomeTitle')),
+      h('p', {}, t('welcomeBody', { brand })),
+      setCount > 1 && h('p', { className: 'finder-claim__note' }, t('setNote', { count: setCount })),
+      h(
+        'button',
+        { type: 'button', className: 'button button--primary button--large', onclick: claim },
+        t('claimButton'),
+      ),
     ),
-  );
+    h(
+      'section',
+      { className: 'finder-card finder-claim', 'aria-labelledby': finderId },
+      h('h2', { id: finderId, className: 'finder-claim__title' }, t('unclaimedTitle')),
+      h('p', {}, t('unclaimedBody')),
+    ),
+    h(
+      'section',
+      { className: 'finder-card finder-claim', 'aria-labelledby': howId },
+      h('h2', { id: howId, className: 'finder-claim__title' }, t('howTitle')),
+      h(
+        'ol',
+        { className: 'finder-how' },
+        ...(['1', '2', '3'] as const).map((n) =>
+          h('li', {}, h('strong', {}, t(`how${n}Title`)), ' ', t(`how${n}`)),
+        ),
+      ),
+    ),
+  ];
 }
 
 function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {
