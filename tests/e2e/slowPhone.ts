@@ -1,5 +1,19 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { PHONE } from './finderFixtures';
+
+/** Slow 4G (400 ms latency, 400 kbps each way) and a 4× slower CPU for this page, from now on. */
+export async function slowDown(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1000) / 8,
+    uploadThroughput: (400 * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
 
 /**
  * A cold load on a finder's slow phone, as bench:label-url measures one (bench/labelUrl.ts): slow
@@ -12,15 +26,7 @@ import { PHONE } from './finderFixtures';
 export async function slowPhoneLoad(browser: Browser, url: string, { box = 'input', locale = 'en-US' } = {}) {
   const context = await browser.newContext({ ...PHONE, locale });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 400,
-    downloadThroughput: (400 * 1000) / 8,
-    uploadThroughput: (400 * 1000) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const cdp = await slowDown(page);
   let bytes = 0;
   const pending = new Set<string>();
   let lastActivity = Date.now();

@@ -47,6 +47,11 @@ export async function labelPageLoader(
       's.isPrinted',
       's.isReleased',
       's.parentSetId',
+      // The claim landing's set note, in the same round trip: the set's codes nobody owns (only a
+      // code nobody owns reads it; a set holds at most a few hundred codes).
+      trx.raw(
+        '(select count(*) from qr_codes u where u.set_id = c.set_id and u.owner_id is null) as set_count',
+      ),
     )) as
     | {
         ownerId: string | null;
@@ -56,6 +61,7 @@ export async function labelPageLoader(
         isPrinted: boolean;
         isReleased: boolean;
         parentSetId: string | null;
+        setCount: string | number;
       }
     | undefined;
   if (!code) return { state: 'unknown', brandName };
@@ -63,7 +69,11 @@ export async function labelPageLoader(
   if (code.itemId && code.status) return { state: 'inactive', brandName };
   if (code.ownerId) return { state: 'unattached', brandName };
   if (!isSetClaimable(code)) return { state: 'unclaimed', claimable: false, brandName };
-  const [row] = await trx('qrCodes').where({ setId: code.setId }).whereNull('ownerId').count({ n: '*' });
-  const setCount = Number((row as { n: string | number }).n);
-  return { state: 'unclaimed', claimable: true, setId: code.setId, setCount, brandName };
+  return {
+    state: 'unclaimed',
+    claimable: true,
+    setId: code.setId,
+    setCount: Number(code.setCount),
+    brandName,
+  };
 }
