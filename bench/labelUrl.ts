@@ -1,6 +1,6 @@
 /**
- * npm run bench:label-url — the URL printed on every label, `/qr/{code}`, opened by a finder's
- * phone on slow 4G (400 ms latency, 400 kbps each way, 4× CPU slowdown, Chromium's own throttling
+ * npm run bench:label-url — the URL printed on every label, `/qr/{code}` (and `/`, its domain typed
+ * by hand), opened by a finder's phone on slow 4G (400 ms latency, 400 kbps each way, 4× CPU slowdown, Chromium's own throttling
  * over CDP), beside `/found/{code}` opened directly. Each load is cold (a fresh browser context: no
  * cache, no open connection); the figure is the median of RUNS loads. "Shown" is the first frame
  * after the item's name and the message box are both in the page and laid out, measured on the
@@ -172,6 +172,8 @@ const targets: Record<string, Target> = {
   'switched off': at(`/qr/${switchedOff.code}`, null),
   unclaimed: at(`/qr/${unclaimed}`, null),
   'unknown code': at('/qr/ZZZZZZZZZ2', 'input'),
+  // The printed address typed by hand: the front door, with the form to type the code.
+  'front door, /': at('/', 'input'),
 };
 const loads: Record<string, Load[]> = {};
 // One unmeasured load of each warms the server (module loading, pool connections).

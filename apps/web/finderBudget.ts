@@ -8,10 +8,12 @@ export const LABEL_URL_TARGET_BYTES = 40 * 1024;
 
 /**
  * The finder bundle's share of that target: `found.html` with the script and CSS it loads before the
- * item shows, gzipped. About 19 KiB today; the other 16 KiB are for headers, the item and its photo.
- * The intlPhone chunk is not counted: only a finder who picks a country other than the US loads it.
+ * item shows, gzipped. About 25 KiB today (every state's texts in three languages: the front door,
+ * the claim landing, the named slips of a typed code); the other 14.5 KiB are for headers, the item
+ * and its photo. The intlPhone chunk is not counted: only a finder who picks a country other than
+ * the US loads it.
  */
-export const FINDER_BUNDLE_BUDGET_BYTES = 24 * 1024;
+export const FINDER_BUNDLE_BUDGET_BYTES = 25.5 * 1024;
 
 /** The few fields of a Vite (Rolldown) output bundle the budget reads. */
 export type BuiltFile =

@@ -203,6 +203,20 @@ export const LABEL_STATES: Record<string, (request: APIRequestContext) => Promis
     return label.code;
   },
   unclaimed: (request) => freshCode(request),
+  'not printed yet': async (request) => {
+    // A set made by an admin that has not left the print room: nobody can claim its codes yet.
+    const { sessionToken } = await adminSession(request);
+    const set = await ok<{ data: { id: string } }>(
+      await request.post('/api/admin/qr-sets/create-with-codes', {
+        headers: bearer(sessionToken),
+        data: { templateId: 'avery-4221' },
+      }),
+    );
+    const detail = await ok<{ data: { qrCodes: { value: string }[] } }>(
+      await request.get(`/api/admin/qr-sets/${set.data.id}`, { headers: bearer(sessionToken) }),
+    );
+    return detail.data.qrCodes[0]!.value;
+  },
   'released by a deleted account': async (request) => {
     const { owner, code } = await claimedLabel(request);
     await ok(

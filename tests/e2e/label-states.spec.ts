@@ -26,6 +26,8 @@ interface State {
   heading: (lang: Lang) => string;
   /** The message form is offered (else the page says why not). */
   form: boolean;
+  /** Texts that say what to do instead of writing, above a Go Home button to the front door. */
+  next?: (lang: Lang) => string[];
   status?: number;
 }
 
@@ -61,17 +63,25 @@ const STATES: Record<string, State> = {
     make: LABEL_STATES['switched off'],
     heading: (lang) => MESSAGES[lang].inactiveTitle,
     form: false,
+    next: (lang) => [MESSAGES[lang].inactiveBody, MESSAGES[lang].handIn],
+  },
+  'not printed yet': {
+    state: 'unclaimed',
+    make: LABEL_STATES['not printed yet'],
+    heading: (lang) => MESSAGES[lang].notActiveTitle,
+    form: false,
+    next: (lang) => [MESSAGES[lang].notActiveBody],
   },
   unclaimed: {
     state: 'unclaimed',
     make: LABEL_STATES['unclaimed'],
-    heading: (lang) => MESSAGES[lang].unclaimedTitle,
+    heading: (lang) => MESSAGES[lang].welcomeTitle,
     form: false,
   },
   'released by a deleted account': {
     state: 'unclaimed',
     make: LABEL_STATES['released by a deleted account'],
-    heading: (lang) => MESSAGES[lang].unclaimedTitle,
+    heading: (lang) => MESSAGES[lang].welcomeTitle,
     form: false,
   },
   'unknown code': {
@@ -148,6 +158,10 @@ for (const [name, s] of Object.entries(STATES)) {
       if (s.form) await expect(message).toBeVisible();
       else await expect(message).toHaveCount(0);
       if (s.state === 'unknown') await expect(page.getByLabel(t.codeLabel)).toBeVisible();
+      if (s.next) {
+        for (const text of s.next(lang)) await expect(page.getByText(text)).toBeVisible();
+        await expect(page.getByRole('link', { name: t.goHome })).toHaveAttribute('href', '/');
+      }
       expect(seen).toEqual([]);
       findings.push(...(await seriousFindings(page)).map((f) => `${locale}: ${f}`));
       // The named number and the confirmation are the same elements in every language.
@@ -178,16 +192,50 @@ for (const [name, s] of Object.entries(STATES)) {
   });
 }
 
-test('an unclaimed label: the claim landing is one tap away, with the spec texts', async ({
+test("an unclaimed label: the spec's claim landing at once, the finder's note beside it, the claim dialog on the click", async ({
   page,
   request,
 }) => {
   const code = await freshCode(request);
-  await page.goto(`/qr/${code}`);
+  // The set's codes nobody owns yet, as the scan counts them (other tests take codes of this set).
+  const response = await page.goto(`/qr/${code}`);
+  const data = JSON.parse(
+    /<script type="application\/json" id="finder-data">(.*?)<\/script>/s.exec(await response!.text())![1]!,
+  ) as { setCount: number };
+  expect(data.setCount).toBeGreaterThan(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the product!' })).toBeVisible();
+  await expect(
+    page.getByText(/^You just scanned a Homing label that nobody has claimed yet\./),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How does it work?' })).toBeVisible();
+  await expect(
+    page.getByText(`This code is part of a set of ${data.setCount} codes. You can claim them all at once!`),
+  ).toBeVisible();
+  // The finder's note on the same screen: nobody to write to, so hand it in.
   await expect(page.getByText(MESSAGES.en.unclaimedBody)).toBeVisible();
-  await page.getByRole('link', { name: 'Claim this label' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome to the product!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Click to claim this code!' })).toBeVisible();
+  await expect(page.getByLabel(MESSAGES.en.messageLabel)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Click to claim this code!' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  // The address bar keeps the label's own address.
+  await expect(page).toHaveURL(`/qr/${code}`);
+  await dialog.getByRole('button', { name: 'Login here' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});
+
+test('switched off: Go Home leads to the front door, where a code can be typed', async ({
+  page,
+  request,
+}) => {
+  const code = await LABEL_STATES['switched off']!(request);
+  await page.goto(`/qr/${code}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This item is not active right now.' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('textbox', { name: 'Code on the label' })).toBeVisible();
 });
 
 test('an unknown code: typing the right code leads to its label', async ({ page, request }) => {

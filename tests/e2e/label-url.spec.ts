@@ -38,7 +38,7 @@ test('a visitor gets the item and the message form in the first response, and th
   expect(data.item).not.toHaveProperty('ownerId');
   expect(html).toContain('<script type="module">');
   expect(html).toContain('Tell the owner...'); // the form's own text, in the inlined bundle
-  const mainHtml = await (await request.get('/')).text();
+  const mainHtml = await (await request.get('/dashboard')).text();
   const mainScript = /src="(\/assets\/[^"]+\.js)"/.exec(mainHtml)![1]!;
   expect(html).not.toContain(mainScript);
 

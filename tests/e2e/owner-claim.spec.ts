@@ -13,9 +13,8 @@ test.describe('claiming labels', () => {
     const { codes } = await printedSet(request);
     const code = codes[0]!;
     await page.goto(`/qr/${code}`);
-    // The label speaks to a finder first (label-states.spec.ts); the claim is one tap away.
-    await page.getByRole('link', { name: 'Claim this label' }).click();
-
+    // The claim landing at once, on the label's light page (label-states.spec.ts); the claim opens
+    // the owner app's dialog.
     await expect(page.getByRole('heading', { name: 'Welcome to the product!' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How does it work?' })).toBeVisible();
     await expect(

@@ -291,19 +291,29 @@ test.describe('items', () => {
     expect(seen).toMatchObject({ type: 'assignment_pending', item: { name: 'Travel bag' } });
     await expect(assign).toContainText('Scan a label with your phone');
 
-    // The phone's scan page asks first, then completes it with its POST and shows the same success.
-    const phone = await phoneSignedIn(browser, owner, `/qr/${codes[0]}`);
-    await expect(
-      phone.page.getByRole('heading', { name: `Put label ${codes[0]} on Travel bag?` }),
-    ).toBeVisible();
-    await phone.page.getByRole('button', { name: 'Put it on' }).click();
+    // The phone's scan completes it at once: the page posts the completion itself (the GET changed
+    // nothing), shows the success message, then opens the item's edit dialog on /items?edit={id}.
+    const phone = await phoneSignedIn(browser, owner, '/404-blank-for-storage');
+    const posts: string[] = [];
+    const urls: string[] = [];
+    phone.page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/qr-assignment/')) posts.push(new URL(r.url()).pathname);
+    });
+    phone.page.on('framenavigated', (f) => {
+      if (f === phone.page.mainFrame()) urls.push(new URL(f.url()).pathname + new URL(f.url()).search);
+    });
+    await phone.page.goto(`/qr/${codes[0]}`);
     await expect(phone.page.getByRole('heading', { name: 'QR Code Assigned' })).toBeVisible();
     await expect(phone.page.getByText('QR code assigned to your item!')).toBeVisible();
+    expect(posts).toEqual([expect.stringMatching(/^\/api\/items\/[^/]+\/qr-assignment\/scan$/)]);
     await expect(phone.page.getByRole('dialog', { name: 'Edit Item' })).toBeVisible();
     await expect(phone.page).toHaveURL('/items');
     await expect(phone.page.getByRole('dialog', { name: 'Edit Item' })).toContainText(
       `This item carries ${codes[0]}`,
     );
+    // It went through the items page with the edit parameter, which the page then removed.
+    expect(urls.some((u) => /^\/items\?edit=[^&]+$/.test(u))).toBe(true);
+    expect(posts).toHaveLength(1);
     await phone.context.close();
 
     // The desktop dialog learns it by itself.

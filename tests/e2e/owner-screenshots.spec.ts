@@ -105,11 +105,8 @@ async function scanScreens(
   await shot(page, out('claim-set-dialog'));
 
   await page.evaluate(() => localStorage.clear());
-  // A visitor: the label speaks to a finder first, and the claim landing is one tap away.
+  // A visitor: the claim landing at once, with the finder's note.
   await page.goto(`/qr/${codes[0]}`);
-  await expect(page.getByRole('link', { name: 'Claim this label' })).toBeVisible();
-  await shot(page, out('scan-unclaimed-visitor'));
-  await page.getByRole('link', { name: 'Claim this label' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to the product!' })).toBeVisible();
   await shot(page, out('scan-welcome'));
   await page.getByRole('button', { name: 'Click to claim this code!' }).click();

@@ -34,7 +34,7 @@ function subscription() {
 }
 
 test('the owner app is installable: a manifest with icons the server serves', async ({ page, request }) => {
-  await page.goto('/');
+  await page.goto('/?app');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
   const manifest = (await (await request.get(href!)).json()) as {

@@ -9,7 +9,7 @@ for (const [name, viewport] of [
     test.use({ viewport });
 
     for (const [slug, path, heading] of [
-      ['landing', '/', 'Lost things find their way home'],
+      ['landing', '/?app', 'Lost things find their way home'],
       ['login', '/auth', 'Login'],
       ['register', '/auth/createAccount', 'Create Account'],
     ] as const) {

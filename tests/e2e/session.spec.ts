@@ -52,7 +52,7 @@ test.describe('session', () => {
   });
 
   test('a stored session the server rejects is cleared on start', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/?app');
     await page.evaluate(() => {
       localStorage.setItem('sessionToken', 'bogus-token');
       localStorage.setItem(
@@ -76,7 +76,7 @@ test.describe('session', () => {
   });
 
   test('a rejected session on a signed-in route leads to login with the returnUrl', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/?app');
     await page.evaluate(() => localStorage.setItem('sessionToken', 'bogus-token'));
     await page.goto('/items?edit=7');
     await expect(page).toHaveURL('/auth?returnUrl=%2Fitems%3Fedit%3D7');

@@ -101,7 +101,7 @@ export function createApp(deps: Deps) {
       await lookups({ ip });
       return labelPageLoader({ qrCode }, { trx: deps.db, config: deps.config });
     };
-    app.use(webApp(deps.config.webDist, { labelView }));
+    app.use(webApp(deps.config.webDist, { labelView, brandName: deps.config.brand.name }));
   }
   // Multipart is parsed only by the routes that take files, with their own limits.
   app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));

@@ -95,7 +95,8 @@ describe.skipIf(testDbKind() !== 'embedded')('npm start', () => {
     const config = await get(port, '/api/config');
     expect(config.status).toBe(200);
     expect(JSON.parse(config.text)).toMatchObject({ success: true, error: null });
-    const landing = await get(port, '/');
+    // The owner app's landing (`/` is the finder's front door, served from the same build).
+    const landing = await get(port, '/?app');
     expect(landing).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/html/) });
     expect(landing.text).toContain('<div id="root"></div>');
     const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(landing.text)?.[1];
@@ -107,7 +108,7 @@ describe.skipIf(testDbKind() !== 'embedded')('npm start', () => {
   });
 
   it('a second start in the same folder, rebuilding the web app, leaves the first serving its pages', async () => {
-    const landing = await get(port, '/');
+    const landing = await get(port, '/?app');
     const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(landing.text)![1];
     // A VITE_ variable is part of what the web build is made from: the second start builds anew.
     const second = npmStart({
@@ -119,7 +120,7 @@ describe.skipIf(testDbKind() !== 'embedded')('npm start', () => {
     let done = false;
     const polling = (async () => {
       while (!done)
-        for (const url of ['/', '/items', script]) {
+        for (const url of ['/', '/?app', '/items', script]) {
           const res = await get(port, url);
           answers.push(`${res.status} ${url}${res.status === 200 ? '' : ` ${res.text.slice(0, 200)}`}`);
         }
@@ -133,6 +134,6 @@ describe.skipIf(testDbKind() !== 'embedded')('npm start', () => {
     expect(second.output()).toContain('building the web app');
     expect(answers.length).toBeGreaterThan(3);
     expect(answers.filter((a) => !a.startsWith('200 '))).toEqual([]);
-    expect((await get(port, '/')).text).toBe(landing.text);
+    expect((await get(port, '/?app')).text).toBe(landing.text);
   });
 });

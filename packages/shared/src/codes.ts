@@ -57,3 +57,57 @@ export function verifyCheckedCode(compact: string): CheckedCode | null {
   if (interim === null) return null;
   return interim === 0 ? { ok: true, code: compact.slice(0, CODE_LENGTH) } : { ok: false, reason: 'check' };
 }
+
+/**
+ * Symbols that print or read alike (a digit and a letter, two letters), both in the alphabet: a
+ * finder who types one for the other has made the slip a fix may name.
+ */
+export const LOOK_ALIKES: readonly (readonly [string, string])[] = [
+  ['2', 'Z'],
+  ['5', 'S'],
+  ['6', 'G'],
+  ['8', 'B'],
+  ['4', 'A'],
+  ['7', 'T'],
+  ['U', 'V'],
+  ['V', 'Y'],
+  ['M', 'N'],
+  ['E', 'F'],
+  ['P', 'R'],
+  ['C', 'G'],
+  ['K', 'X'],
+];
+
+/** Which symbol of a refused code to check: `typed` (one symbol, or two side by side) may be `meant`. */
+export interface CodeFix {
+  readonly typed: string;
+  readonly meant: string;
+  /** The code with the fix, check symbol included (CODE_LENGTH + 1 symbols). */
+  readonly fixed: string;
+}
+
+/**
+ * A code with its check symbol that the check refused (verifyCheckedCode): the one slip that
+ * explains it, when exactly one does. A slip is a symbol typed for its look-alike or two
+ * different neighbours swapped; each candidate is kept only if the check then passes. Any other
+ * single substitution could be at any place (each place has exactly one symbol that passes), so
+ * naming one would be a guess: null then, and when two slips would each explain it.
+ */
+export function checkedCodeFix(compact: string): CodeFix | null {
+  if (verifyCheckedCode(compact)?.ok !== false) return null;
+  const fixes = new Map<string, CodeFix>();
+  const consider = (at: number, typed: string, meant: string) => {
+    const fixed = compact.slice(0, at) + meant + compact.slice(at + typed.length);
+    if (dammRun(fixed) === 0 && !fixes.has(fixed)) fixes.set(fixed, { typed, meant, fixed });
+  };
+  for (let at = 0; at < compact.length; at++) {
+    const char = compact[at]!;
+    for (const [a, b] of LOOK_ALIKES) {
+      if (char === a) consider(at, a, b);
+      else if (char === b) consider(at, b, a);
+    }
+    const next = compact[at + 1];
+    if (next && next !== char) consider(at, char + next, next + char);
+  }
+  return fixes.size === 1 ? [...fixes.values()][0]! : null;
+}

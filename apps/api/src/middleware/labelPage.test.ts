@@ -85,7 +85,13 @@ describe('the label page of every state a visitor meets', () => {
     expect((await labelPage(printed.codes[0]!.value)).data).toMatchObject({
       state: 'unclaimed',
       claimable: true,
+      setId: printed.setId,
+      setCount: 1,
     });
+    // The set's codes nobody owns yet, as the scan counts them for the claim landing's note.
+    const three = await makeSet(server, { count: 3 });
+    await giveCode(server, three.codes[1]!.id, owner.user.id);
+    expect((await labelPage(three.codes[0]!.value)).data).toMatchObject({ setId: three.setId, setCount: 2 });
     const unreleased = await makeSet(server, { count: 1, child: true, released: false });
     expect((await labelPage(unreleased.codes[0]!.value)).data).toMatchObject({
       state: 'unclaimed',
@@ -105,5 +111,24 @@ describe('the label page of every state a visitor meets', () => {
     const res = await fetch(`${server.url}/qr/${codes[0]!.value}?app`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<title>owner app</title>');
+  });
+});
+
+describe('the printed address typed by hand, `/`', () => {
+  it('is the finder page in its front-door state; `/?app` is the owner app', async () => {
+    const res = await fetch(`${server.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const html = await res.text();
+    expect(html).toContain('<title>finder</title>');
+    const json = /<script type="application\/json" id="finder-data">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(JSON.parse(json!)).toEqual({ qrCode: '', state: 'home', brandName: server.config.brand.name });
+    // The owner check comes first, so a signed-in browser goes on to the owner app.
+    expect(html).toMatch(/<script>try\{if\(localStorage\.getItem\("sessionToken"\)/);
+
+    const app = await fetch(`${server.url}/?app`);
+    expect(await app.text()).toContain('<title>owner app</title>');
+    // Every other owner route is still the owner app.
+    expect(await (await fetch(`${server.url}/dashboard`)).text()).toContain('<title>owner app</title>');
   });
 });

@@ -166,7 +166,8 @@ const missing = (err: unknown) => (err as { status?: number }).status === 404;
 
 /**
  * Serves the built web app; any other non-API GET gets index.html (client-side routes), and
- * /found and /found/* (any case) get the finder's own page; `/metrics` is left to the 404.
+ * /found and /found/* (any case) get the finder's own page; `/` is the finder's front door (the
+ * owner app's landing at `/?app`); `/metrics` is left to the 404.
  * `/qr/{code}` (the URL on every label) gets the finder page with the label's state in it, whatever
  * it is (one round trip, no owner app); `?app` (a signed-in browser, or a visitor who wants to claim
  * an unclaimed label) and a failed look-up get the owner app's scan flow. The build is read once
@@ -174,19 +175,33 @@ const missing = (err: unknown) => (err as { status?: number }).status === 404;
  * current one is looked up again, and without one a page is a 503 (`unavailable`). Hashed assets
  * are immutable; pages are revalidated so a deploy shows at once.
  */
-export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
-  const { labelView } = opts;
+export function webApp(distDir: string, opts: { labelView?: LabelView; brandName?: string } = {}) {
+  const { labelView, brandName = 'Homing' } = opts;
   let build = loadBuild(distDir);
   /** The build to serve now: this one while its pages are there, else the current one (or null). */
   const current = () => {
     if (!build || !fs.existsSync(path.join(build.root, 'index.html'))) build = loadBuild(distDir);
     return build;
   };
+  const wantsOwnerApp = (ctx: Context) => ctx.querystring.split('&').includes(OWNER_APP_PARAM);
+
+  /**
+   * `/`, the address printed on every label, typed by a finder whose camera failed: the finder's
+   * light page in its `home` state (the form to type the code, owners one tap away at `/?app`), in
+   * one response like a label's page. A signed-in browser goes on to the owner app, as at a label.
+   */
+  function servedFrontDoor(ctx: Context, { template }: Build) {
+    if (ctx.path !== '/' || !template || wantsOwnerApp(ctx)) return false;
+    ctx.set('Cache-Control', 'private, no-cache');
+    allowInlineScripts(ctx, template.hashes);
+    ctx.type = 'html';
+    ctx.body = labelPage(template.html, { qrCode: '', state: 'home', brandName });
+    return true;
+  }
 
   async function servedLabelPage(ctx: Context, { template }: Build) {
     const code = labelCode(ctx.path);
-    if (!code || !template || !labelView || ctx.querystring.split('&').includes(OWNER_APP_PARAM))
-      return false;
+    if (!code || !template || !labelView || wantsOwnerApp(ctx)) return false;
     // A failed look-up (database busy or down) is not the label's fault: the owner app's scan flow
     // asks again and shows its own error, as it did before this page existed.
     const view = await labelView(code, ctx.ip).catch(() => null);
@@ -233,7 +248,7 @@ export function webApp(distDir: string, opts: { labelView?: LabelView } = {}) {
     }
     let served = current();
     if (!served) return unavailable(ctx);
-    if (await servedLabelPage(ctx, served)) return;
+    if (servedFrontDoor(ctx, served) || (await servedLabelPage(ctx, served))) return;
     const file = ctx.path.replace(/^\/+/, '');
     if (file && !file.endsWith('/')) {
       if (await sent(ctx, served, file)) return;

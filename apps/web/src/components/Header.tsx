@@ -8,7 +8,10 @@ import './Header.css';
 
 const navClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isActive ? ' is-active' : ''}`;
 
-/** App shell header (PRODUCT.md, Screens): brand, Home / Dashboard / My Items, Login or the user menu. */
+/**
+ * App shell header (PRODUCT.md, Screens): brand, Home / Dashboard / My Items, Login or the user menu;
+ * and the way to the finder's code form, for whoever found something.
+ */
 export function Header() {
   const { status, isAuthenticated } = useAuth();
   const { brandName } = useAppConfig().config;
@@ -40,6 +43,10 @@ export function Header() {
               </NavLink>
             </>
           )}
+          {/* The finder's front door (its own light page, so a full load): type a label's code. */}
+          <a href="/found" className="site-nav__link">
+            Found something?
+          </a>
         </nav>
         <div className="site-header__actions">
           {status === 'checking' ? (

@@ -1,7 +1,7 @@
 import { loadBrandName, loadItem, recordScan, type ItemView, type PublicItem } from './api';
 import { readClientEnv, scanPayload } from './clientInfo';
 import { codeEntryForm } from './codeEntry';
-import { afterPaint, h, show, uid } from './dom';
+import { afterPaint, h, show, uid, type Child } from './dom';
 import { reportForm } from './form';
 import type { Translator } from './i18n';
 import { lostBanner } from './lostBanner';
@@ -24,16 +24,18 @@ export interface FinderPage {
 
 /**
  * The label's state as the server resolved it for a visitor (services/finders/labelPageLoader.ts):
- * on an item, on no item, switched off, unclaimed (claimable or not yet), or an unknown code.
+ * on an item, on no item, switched off, unclaimed (claimable or not yet), or an unknown code; or
+ * `home`, the front door (`/`, no code): the form to type a label's code, owners one tap away.
  */
 export type LabelState =
   | { state: 'item'; item: PublicItem }
-  | { state: 'unattached' | 'inactive' | 'unknown' }
-  | { state: 'unclaimed'; claimable: boolean };
+  | { state: 'unattached' | 'inactive' | 'unknown' | 'home' }
+  | { state: 'unclaimed'; claimable: false }
+  | { state: 'unclaimed'; claimable: true; setId: string; setCount: number };
 
 export type Preloaded = LabelState & { qrCode: string; brandName: string };
 
-const STATES = ['item', 'unattached', 'inactive', 'unknown', 'unclaimed'];
+const STATES = ['item', 'unattached', 'inactive', 'unknown', 'unclaimed', 'home'];
 
 /**
  * The view the server embedded in the label's page (`<script type="application/json"
@@ -86,19 +88,25 @@ export function startFinderPage(page: FinderPage) {
   if (preloaded) {
     setBrand(preloaded.brandName);
     showPreloaded(page, preloaded, title);
-    // A scan of a code nobody has is not one (the API would refuse it anyway).
-    if (preloaded.state !== 'unknown') scanAfterPaint(page.qrCode);
+    // A scan of a code nobody has is not one (the API would refuse it anyway); the front door has none.
+    if (preloaded.state !== 'unknown' && preloaded.state !== 'home') scanAfterPaint(page.qrCode);
     return;
   }
 
   show(root, statusView(t('loading'), 'status'));
-  void loadBrandName().then(setBrand);
+  const brandLoad = loadBrandName();
+  void brandLoad.then(setBrand);
 
   if (!page.qrCode) {
-    title(t('codeTitle'));
-    const { form, input } = codeEntryForm(tr);
+    const { form, input, setBrand: formBrand } = codeEntryForm(tr, { brandName });
+    title(t('codeTitle', { brand: brandName }));
     show(root, form);
     input.focus();
+    void brandLoad.then((name) => {
+      if (!name) return;
+      formBrand(name);
+      title(t('codeTitle', { brand: name }));
+    });
     return;
   }
   const loading = loadItem(page.qrCode);
@@ -136,52 +144,110 @@ function showPreloaded(page: FinderPage, preloaded: Preloaded, title: (text: str
       title(lostT(tr.lang, 'unattachedTitle'));
       return unattachedView(tr, qrCode, root);
     case 'inactive':
-      // The scan's not-active text, and no form: its owner switched the label off.
+      // The scan's not-active text and Go Home, and no form: its owner switched the label off. What
+      // a finder can still do is hand the thing in.
       title(t('inactiveTitle'));
-      return show(root, stateCard(t('inactiveTitle'), t('inactiveBody')));
+      return show(root, stateCard(t('inactiveTitle'), t('inactiveBody'), handIn(tr), goHome(tr)));
     case 'unclaimed':
-      title(t('unclaimedTitle'));
-      return show(
-        root,
-        stateCard(t('unclaimedTitle'), t('unclaimedBody')),
-        preloaded.claimable && claimCard(tr, qrCode),
-      );
+      if (!preloaded.claimable) {
+        // Not printed yet, or in a child set not released: nobody can have it yet.
+        title(t('notActiveTitle'));
+        return show(root, stateCard(t('notActiveTitle'), t('notActiveBody'), goHome(tr)));
+      }
+      // The spec's claim landing at once, and on the same screen what a finder should do.
+      title(t('welcomeTitle'));
+      return show(root, ...claimLanding(tr, qrCode, preloaded.setCount, preloaded.brandName));
     case 'unknown': {
       // The scan's "QR code not found", and the way on: type the code printed on the label.
       title(t('unknownTitle'));
-      const { form } = codeEntryForm(tr, undefined, 'h2');
+      const { form } = codeEntryForm(tr, { titleTag: 'h2', brandName: preloaded.brandName });
       return show(root, stateCard(t('unknownTitle'), t('unknownHint')), form);
+    }
+    case 'home': {
+      // The printed address typed by hand (PRODUCT.md, Screens): a finder first, owners one tap away.
+      const brand = preloaded.brandName;
+      title(t('codeTitle', { brand }));
+      const { form } = codeEntryForm(tr, { brandName: brand });
+      return show(root, form, ownerDoor(tr, brand));
     }
   }
 }
 
-/** A state's heading and what it means. */
-function stateCard(heading: string, body: string) {
+/** The way on for owners and would-be owners: the owner app's landing (`/?app`) and sign-in. */
+function ownerDoor({ t }: Translator, brand: string) {
+  const id = uid('owners-title');
+  return h(
+    'section',
+    { className: 'finder-card finder-claim', 'aria-labelledby': id },
+    h('h2', { id, className: 'finder-claim__title' }, t('ownerDoorTitle')),
+    h('p', {}, t('ownerDoorBody', { brand })),
+    h(
+      'p',
+      { className: 'finder-door' },
+      h('a', { href: '/?app', className: 'button button--secondary' }, t('ownerDoorLink', { brand })),
+      h('a', { href: '/auth', className: 'finder-door__login' }, t('ownerDoorLogin')),
+    ),
+  );
+}
+
+/** A state's heading, what it means, and what to do next. */
+function stateCard(heading: string, body: string, ...next: Child[]) {
   return h(
     'section',
     { className: 'finder-card finder-state', 'aria-labelledby': 'finder-title' },
     h('h1', { id: 'finder-title', className: 'finder-state__title' }, heading),
     h('p', { className: 'finder-state__hint' }, body),
+    ...next,
   );
 }
 
+const handIn = ({ t }: Translator) => h('p', { className: 'finder-state__hint' }, t('handIn'));
+
+/** The spec's Go Home: the front door, where a code can be typed. */
+const goHome = ({ t }: Translator) =>
+  h('p', {}, h('a', { href: '/', className: 'button button--primary' }, t('goHome')));
+
 /**
- * For whoever wants the label for themselves: the owner app's claim landing (the spec's texts), one
- * tap away; `?app` asks the server for the owner app's scan flow.
+ * The claim landing (PRODUCT.md, Screens: its texts, the set note past one code), then the finder's
+ * note (nobody to write to: hand it in), then "How does it work?". The claim opens the owner app's
+ * claim dialog at once (`?app&claim`: the server's owner app, whose scan flow records the claim).
  */
-function claimCard({ t }: Translator, qrCode: string) {
-  const id = uid('claim-title');
-  return h(
-    'section',
-    { className: 'finder-card finder-claim', 'aria-labelledby': id },
-    h('h2', { id, className: 'finder-claim__title' }, t('claimTitle')),
-    h('p', {}, t('claimBody')),
+function claimLanding({ t }: Translator, qrCode: string, setCount: number, brand: string) {
+  const finderId = uid('finder-note');
+  const howId = uid('how-title');
+  const claim = () => location.assign(`/qr/${encodeURIComponent(qrCode)}?app&claim`);
+  return [
     h(
-      'a',
-      { href: `/qr/${encodeURIComponent(qrCode)}?app`, className: 'button button--secondary' },
-      t('claimLink'),
+      'section',
+      { className: 'finder-card finder-claim', 'aria-labelledby': 'finder-title' },
+      h('h1', { id: 'finder-title', className: 'finder-state__title' }, t('welcomeTitle')),
+      h('p', {}, t('welcomeBody', { brand })),
+      setCount > 1 && h('p', { className: 'finder-claim__note' }, t('setNote', { count: setCount })),
+      h(
+        'button',
+        { type: 'button', className: 'button button--primary button--large', onclick: claim },
+        t('claimButton'),
+      ),
     ),
-  );
+    h(
+      'section',
+      { className: 'finder-card finder-claim', 'aria-labelledby': finderId },
+      h('h2', { id: finderId, className: 'finder-claim__title' }, t('unclaimedTitle')),
+      h('p', {}, t('unclaimedBody')),
+    ),
+    h(
+      'section',
+      { className: 'finder-card finder-claim', 'aria-labelledby': howId },
+      h('h2', { id: howId, className: 'finder-claim__title' }, t('howTitle')),
+      h(
+        'ol',
+        { className: 'finder-how' },
+        ...(['1', '2', '3'] as const).map((n) =>
+          h('li', {}, h('strong', {}, t(`how${n}Title`)), ' ', t(`how${n}`)),
+        ),
+      ),
+    ),
+  ];
 }
 
 function showItem(page: FinderPage, view: ItemView & { item: PublicItem }) {

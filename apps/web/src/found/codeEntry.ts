@@ -1,33 +1,50 @@
 // The parser itself, not the package index: the index brings the QR encoder, which the finder
 // page must not load.
-import { parseTypedCode, type TypedCode } from '@homing/label-layout/codeText';
-import { verifyCheckedCode } from '@homing/shared/codes';
+import { parseTypedCode, printedCode, type TypedCode } from '@homing/label-layout/codeText';
+import { CODE_LENGTH, checkedCodeFix, verifyCheckedCode, type CodeFix } from '@homing/shared/codes';
 import { h, uid } from './dom';
 import type { Translator } from './i18n';
 
 /** Where a code's finder page is. */
 export const finderPath = (code: string) => `/found/${encodeURIComponent(code)}`;
 
-/** Why a typed code cannot be one, in the reader's language. */
+/** The hint's example: a code as printed, check symbol included. */
+const EXAMPLE = printedCode('K7M2P9QX4T');
+
+type CheckRefused = { ok: false; reason: 'check'; fix: CodeFix | null };
+
+/** Why a typed code cannot be one, in the reader's language; for a refused check, the slip if known. */
 export function codeProblem(
   { t }: Translator,
-  parsed: Exclude<TypedCode, { ok: true }> | { ok: false; reason: 'check' },
+  parsed: Exclude<TypedCode, { ok: true }> | CheckRefused,
 ): string {
   if (parsed.reason === 'empty') return t('codeEmpty');
-  if (parsed.reason === 'check') return t('codeCheck');
+  if (parsed.reason === 'check')
+    return parsed.fix
+      ? t('codeCheckFix', {
+          typed: parsed.fix.typed,
+          meant: parsed.fix.meant,
+          code: printedCode(parsed.fix.fixed.slice(0, CODE_LENGTH)),
+        })
+      : t('codeCheck');
   if (parsed.reason === 'length') return t('codeLength', { count: parsed.length });
   return t('codeCharacters', { characters: Array.from(parsed.invalid).join(' ') });
 }
 
 /**
  * A typed code, read as parseTypedCode reads it, and also with the check symbol printed after the
- * code (one symbol more): a slip in it is caught here, before any look-up.
+ * code (one symbol more): a slip in it is caught here, before any look-up, and named when one
+ * slip alone explains it (a look-alike, two neighbours swapped).
  */
-export function readTypedCode(input: string): TypedCode | { ok: false; reason: 'check' } {
+export function readTypedCode(input: string): TypedCode | CheckRefused {
   const parsed = parseTypedCode(input);
   if (parsed.ok || parsed.reason !== 'length') return parsed;
-  const compact = (input.trim().split('/').filter(Boolean).at(-1) ?? '').replace(/[\s\-–—_.]+/g, '');
-  return verifyCheckedCode(compact.toUpperCase()) ?? parsed;
+  const compact = (input.trim().split('/').filter(Boolean).at(-1) ?? '')
+    .replace(/[\s\-–—_.]+/g, '')
+    .toUpperCase();
+  const checked = verifyCheckedCode(compact);
+  if (!checked) return parsed;
+  return checked.ok ? checked : { ...checked, fix: checkedCodeFix(compact) };
 }
 
 /**
@@ -37,9 +54,17 @@ export function readTypedCode(input: string): TypedCode | { ok: false; reason: '
  */
 export function codeEntryForm(
   tr: Translator,
-  go: (path: string) => void = (path) => location.assign(path),
-  /** `h2` under a page's own heading (an unknown code's "QR code not found"). */
-  titleTag: 'h1' | 'h2' = 'h1',
+  {
+    go = (path) => location.assign(path),
+    titleTag = 'h1',
+    brandName = 'Homing',
+  }: {
+    go?: (path: string) => void;
+    /** `h2` under a page's own heading (an unknown code's "QR code not found"). */
+    titleTag?: 'h1' | 'h2';
+    /** The brand the labels carry, in the heading ("Found something with a Homing label?"). */
+    brandName?: string;
+  } = {},
 ) {
   const { t } = tr;
   const titleId = titleTag === 'h1' ? 'finder-title' : uid('code-title');
@@ -63,7 +88,7 @@ export function codeEntryForm(
     { className: 'field' },
     h('label', { className: 'field__label', for: ids.input }, t('codeLabel')),
     input,
-    h('p', { id: ids.hint, className: 'field__hint' }, t('codeHint')),
+    h('p', { id: ids.hint, className: 'field__hint' }, t('codeHint', { example: EXAMPLE })),
     error,
   );
   const setError = (text: string | null) => {
@@ -76,10 +101,15 @@ export function codeEntryForm(
   };
   input.addEventListener('input', () => setError(null));
 
+  const title = h(
+    titleTag,
+    { id: titleId, className: 'finder-state__title' },
+    t('codeTitle', { brand: brandName }),
+  );
   const form = h(
     'form',
     { className: 'finder-card finder-form finder-code', novalidate: true, 'aria-labelledby': titleId },
-    h(titleTag, { id: titleId, className: 'finder-state__title' }, t('codeTitle')),
+    title,
     h('p', { className: 'finder-item__intro' }, t('codeIntro')),
     field,
     h(
@@ -98,5 +128,7 @@ export function codeEntryForm(
     }
     go(finderPath(parsed.code));
   });
-  return { form, input };
+  /** The configured brand, once known (`/found` asks for it after the form shows). */
+  const setBrand = (name: string) => (title.textContent = t('codeTitle', { brand: name }));
+  return { form, input, setBrand };
 }

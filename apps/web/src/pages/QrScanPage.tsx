@@ -11,9 +11,11 @@ export default function QrScanPage() {
   useEffect(() => {
     // `?app` only asked the server for this app instead of the finder page (webApp.ts): the address
     // bar keeps the label's own address.
+    // `?claim` (open the claim dialog) is read by ScanResultView on its first render.
     const url = new URL(window.location.href);
-    if (!url.searchParams.has('app')) return;
+    if (!url.searchParams.has('app') && !url.searchParams.has('claim')) return;
     url.searchParams.delete('app');
+    url.searchParams.delete('claim');
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }, []);
   if (!qrCode)

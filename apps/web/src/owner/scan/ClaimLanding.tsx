@@ -64,6 +64,10 @@ export function ClaimLanding({ setCount, onClaim }: ClaimLandingProps) {
           account, put it on something you own, and get a message the moment someone finds it.
         </p>
         {note && <p className="claim-welcome__note">{note}</p>}
+        <p className="scan-card__hint">
+          Found this label on something? Nobody has claimed it yet, so it cannot reach an owner: please hand
+          the thing in at a lost-and-found desk nearby.
+        </p>
         <div className="scan-card__actions">
           <button type="button" className="button button--primary button--large" onClick={onClaim}>
             Click to claim this code!

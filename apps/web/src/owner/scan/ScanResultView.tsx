@@ -56,6 +56,9 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
   const navigate = useNavigate();
   const [view, setView] = useState<{ code: string; view: ScanView } | null>(null);
   const [claimOpen, setClaimOpen] = useState(false);
+  // `?claim`: the label's light page asked for the claim ("Click to claim this code!"), so its
+  // dialog opens as soon as the scan says the code is claimable.
+  const autoClaim = useRef(new URLSearchParams(window.location.search).has('claim'));
   const refreshRef = useRef(refresh);
   useEffect(() => {
     refreshRef.current = refresh;
@@ -76,17 +79,23 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
 
   const current = view?.code === qrCode ? view.view : null;
 
-  // The scan only says an assignment waits; the owner says yes ("Put label XXXXX on <item>?"),
-  // then the page completes it explicitly (a POST) and shows the outcome like any other. Opening
-  // a label's link never attaches it by itself.
-  const [assigning, setAssigning] = useState(false);
-  const putOn = (itemId: string) => {
-    setAssigning(true);
-    void ownerApi.completeAssignment(itemId, qrCode).then((result) => {
-      setAssigning(false);
-      setView({ code: qrCode, view: scanView(result) });
-    });
-  };
+  // The scan's GET only says an assignment waits (it changes nothing); this page then completes
+  // it with its own POST, once, and shows the outcome like any other: assignment_completed is the
+  // success message, then the item's edit dialog (PRODUCT.md, Label states).
+  const completing = useRef<string | null>(null);
+  useEffect(() => {
+    if (current?.kind !== 'assignment_pending' || completing.current === qrCode) return;
+    completing.current = qrCode;
+    void ownerApi
+      .completeAssignment(current.itemId, qrCode)
+      .then((result) => setView({ code: qrCode, view: scanView(result) }));
+  }, [current, qrCode]);
+
+  useEffect(() => {
+    if (current?.kind !== 'unclaimed_code' || !autoClaim.current) return;
+    autoClaim.current = false;
+    setClaimOpen(true);
+  }, [current]);
 
   useEffect(() => {
     if (current?.kind === 'found_item') navigate(`/found/${encodeURIComponent(qrCode)}`, { replace: true });
@@ -98,28 +107,7 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
 
   if (!current || current.kind === 'found_item') return <LoadingState label="Checking QR code..." />;
   if (current.kind === 'assignment_pending')
-    return (
-      <ResultCard
-        tone="info"
-        title={`Put label ${qrCode} on ${current.itemName}?`}
-        action={
-          <>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={assigning}
-              aria-busy={assigning}
-              onClick={() => putOn(current.itemId)}
-            >
-              {assigning ? 'Assigning QR code...' : 'Put it on'}
-            </button>{' '}
-            <MyItems />
-          </>
-        }
-      >
-        <p className="scan-card__text">Your item waits for a label. Is this the label you stuck on it?</p>
-      </ResultCard>
-    );
+    return <LoadingState label={`Putting this label on ${current.itemName}...`} />;
 
   switch (current.kind) {
     case 'error':
@@ -151,6 +139,10 @@ export function ScanResultView({ qrCode }: { qrCode: string }) {
       return (
         <ResultCard tone="warning" title="Item Not Active" action={<GoHome />}>
           <p className="scan-card__text">{current.message}</p>
+          <p className="scan-card__hint">
+            If you found it, please hand it in at a lost-and-found desk nearby (a shop, a station or the
+            police).
+          </p>
         </ResultCard>
       );
     case 'own_unassigned_code':
