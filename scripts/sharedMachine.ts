@@ -4,7 +4,7 @@
  * busy), and both must pass. Each run has what a second person's run would have: its own ports,
  * data folder, web build and test-results folder; nothing in either run is told about the other.
  *
- * - `npm run test:shared-machine` (what CI runs, a reduced form): each run is the test files that
+ * - `npm run test:shared-machine` (a reduced form, run by hand): each run is the test files that
  *   start servers, child processes and peers or hold a machine-wide resource (`SHARED_FILES`, on
  *   both databases) beside a pair of browser specs (lost-mode, with the mail and SMS peers, and
  *   station, with its own build and preview server), each run building its own web app as

@@ -163,8 +163,12 @@ describe.skipIf(skip)('roll label printers through CUPS and their drivers', () =
       const labels = decode(lastStream(queue));
       expect(labels).toHaveLength(6);
       const expected = set.qrCodes.map((code) => labelQrText(DOMAIN, code.value));
+      // zxing's hardest search now and then also reads a few digits out of the label's small print
+      // (the grouped SMS number at 300 dpi); what it must read is each label's own address, once.
       const zxing = await Promise.all(
-        labels.map(async (image) => (await decodeAll(image)).map((s) => s.text)),
+        labels.map(async (image) =>
+          (await decodeAll(image)).map((s) => s.text).filter((text) => text.startsWith('HTTPS://')),
+        ),
       );
       expect(zxing).toEqual(expected.map((text) => [text]));
       const zbar = labels.map(

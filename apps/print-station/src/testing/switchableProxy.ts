@@ -62,6 +62,11 @@ export async function startSwitchableProxy(target: string) {
       holding = false;
       for (const pass of held.splice(0)) pass();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops listening and cuts every connection (a kept-alive one would hold the close open). */
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of open) socket.destroy();
+      }),
   };
 }
