@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openSignedIn, PASSWORD, registerViaApi, uniqueEmail, waitForPeer, type Mail } from './helpers';
+import {
+  openSignedIn,
+  PASSWORD,
+  registerViaApi,
+  uniqueEmail,
+  waitForPeer,
+  type Mail,
+  type Text,
+} from './helpers';
 
 // Settings → Contact details on a phone: changing the e-mail address needs the current password,
 // the new address confirms by its link, and the old one is told with a way to undo (PRODUCT.md, Privacy).
@@ -73,4 +81,24 @@ test('a new e-mail address: the current password first, then the link from the n
   );
   expect(told.text).toContain('/auth/undo-change?token=');
   expect(told.text).not.toContain(newEmail);
+});
+
+test('a UK owner adds a UK mobile: texted a code at it, confirmed, shown one way in Contacts and Settings', async ({
+  page,
+  request,
+}) => {
+  const session = await registerViaApi(request, { email: uniqueEmail('contacts-uk') });
+  const uk = `+447400${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  await openSignedIn(page, session, '/settings/contacts');
+  const section = page.locator('.contacts-page__section').filter({ hasText: 'Phone number' });
+  await section.getByLabel('Phone number').fill(`${uk.slice(0, 3)} ${uk.slice(3, 7)} ${uk.slice(7)}`);
+  await section.getByLabel('Current password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Send code' }).click();
+  await expect(section.getByText(`We texted a 6-digit code to ${uk}.`)).toBeVisible();
+  const text = await waitForPeer<Text>(request, '/texts', (texts) => texts.find((t) => t.to === uk));
+  await section.getByLabel('6-digit code').fill(/\b(\d{6})\b/.exec(text.body)![1]!);
+  await section.getByRole('button', { name: 'Confirm phone' }).click();
+  await expect(section.locator('.contacts-page__current')).toHaveText(`${uk} ConfirmedText alerts on.`);
+  await page.goto('/settings');
+  await expect(page.getByText(uk, { exact: true })).toBeVisible();
 });

@@ -289,8 +289,8 @@ function PhoneSection({
             <TextField
               label={contacts.phoneNumber ? 'New phone number' : 'Phone number'}
               type="tel"
-              autoComplete="tel-national"
-              hint="A US phone number. We text it a code to confirm it."
+              autoComplete="tel"
+              hint="A US number, or another country's with its + and code (+44 7911 123456). We text it a code to confirm it."
               value={phone}
               error={error}
               onChange={(e) => {

@@ -9,6 +9,10 @@ describe('parseContact (PRODUCT.md, Validation)', () => {
     ['22345678901', CONTACT_MESSAGES.invalidPhone],
     ['555123456789', CONTACT_MESSAGES.invalidPhone],
     ['12345', CONTACT_MESSAGES.invalidEmail],
+    ['+1 555 123 456', CONTACT_MESSAGES.invalidPhone],
+    ['+44 12', CONTACT_MESSAGES.invalidPhone],
+    ['+0 7700 900123', CONTACT_MESSAGES.invalidPhone],
+    ['+44 7700 900123 456789', CONTACT_MESSAGES.invalidPhone],
     ['bob@', CONTACT_MESSAGES.invalidEmail],
     ['bob smith@example.com', CONTACT_MESSAGES.invalidEmail],
   ])('%j is refused with %j', (input, message) => {
@@ -24,6 +28,17 @@ describe('parseContact (PRODUCT.md, Validation)', () => {
     expect(parseContact('1 (555) 123-4567')).toMatchObject({ kind: 'phone', phoneNumber: '+15551234567' });
     expect(toE164('+1 555 123 4567')).toBe('+15551234567');
     expect(formatPhoneDisplay('15551234567')).toBe('(555) 123-4567');
+  });
+
+  it("takes another country's number typed with its + and code, as E.164, shown so", () => {
+    expect(parseContact('+44 7911 123456')).toEqual({
+      kind: 'phone',
+      phoneNumber: '+447911123456',
+      display: '+447911123456',
+    });
+    expect(toE164('+33 6 12-34-56-78')).toBe('+33612345678');
+    expect(toE164('+4930123456')).toBe('+4930123456'); // 10 digits after "+": not a US number
+    expect(toE164('07700 900123')).toBeNull(); // without its code, a number is read as a US one
   });
 
   it('lower-cases e-mails', () => {

@@ -14,6 +14,7 @@ import { sessionRevoker } from '../../services/accounts/sessionRevoker';
 import { codeAttempter } from '../../services/accounts/codeAttempter';
 import { liveSecretChecker } from '../../services/accounts/accountTokenRedeemer';
 import { passwordResetAnswer, passwordResetRequester } from '../../services/accounts/passwordResetRequester';
+import { existingPhone } from '../../lib/existingPhone';
 import { afterAnswer } from '../../lib/afterAnswer';
 import { inTransaction } from '../../ctx';
 import { passwordResetter } from '../../services/accounts/passwordResetter';
@@ -30,7 +31,7 @@ export function authRoutes({ db, config, worker, logger }: Deps): RouteDef[] {
         method: 'post',
         path: '/api/auth/register',
         access: 'public',
-        body: registerRequest,
+        body: existingPhone(registerRequest, (b) => b.phoneNumber, 'phoneNumber'),
         flatten: true,
         status: 201,
         transaction: true,

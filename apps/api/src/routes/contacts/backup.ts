@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BACKUP_CONTACT_MESSAGES, backupContactConfirm, backupContactRequest } from '@homing/shared';
+import { existingPhone } from '../../lib/existingPhone';
 import { backupContactAdds } from '../../limits';
 import { presentBackupContact } from '../../presenters/accounts/backupContact';
 import { route, type Deps, type RouteDef } from '../../routing';
@@ -25,7 +26,12 @@ export function backupContactRoutes({ config, worker }: Deps): RouteDef[] {
         method: 'post',
         path: '/api/users/me/backup-contacts',
         access: 'user',
-        body: backupContactRequest,
+        body: existingPhone(
+          backupContactRequest,
+          (b) => (b.contact.kind === 'phone' ? b.contact.value : null),
+          'contact',
+          BACKUP_CONTACT_MESSAGES.invalid,
+        ),
         transaction: true,
         limits: [backupContactAdds],
       },

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../errors';
 import { createSmsProvider } from '../../notifications';
 import { contactUndos, emailConfirmations, passwordWork, phoneConfirmations, textLimits } from '../../limits';
+import { existingPhone } from '../../lib/existingPhone';
 import { parseTextedCode } from '../../lib/textedCode';
 import { textLanguage } from '../../lib/textLanguage';
 import { optedOut } from '../../notifications/recipients';
@@ -69,7 +70,7 @@ export function contactsRoutes({ config, worker, logger, hub, db }: Deps): Route
         method: 'post',
         path: '/api/users/me/contacts/phone',
         access: 'user',
-        body: contactPhoneRequest,
+        body: existingPhone(contactPhoneRequest, (b) => b.phoneNumber, 'phoneNumber'),
         transaction: true,
         limits: [passwordWork, phoneConfirmations],
         prepare: ({ body }, ctx) => currentPasswordChecker({ password: body.currentPassword }, ctx),

@@ -128,7 +128,11 @@ export function AuthForm({ mode, onModeChange, onSubmitStart, onSuccess, onCance
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        hint={register ? 'An email address or a US phone number.' : undefined}
+        hint={
+          register
+            ? "An email address, or a phone number: a US one, or another country's with its + and code."
+            : undefined
+        }
         value={values.contact}
         error={errors.contact}
         onChange={(e) => set('contact')(e.target.value)}
