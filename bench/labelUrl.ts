@@ -15,6 +15,7 @@ import { startServer } from '../apps/api/src/server';
 import { assignedItem, giveCode, makeSet } from '../apps/api/src/testing/codeFactory';
 import { freshDatabase } from '../apps/api/src/testing/testServer';
 import { LABEL_URL_TARGET_BYTES as TARGET_BYTES } from '../apps/web/finderBudget';
+import { median, networkMeter, shownWatcher, slowDown } from '../tests/e2e/slowPhone';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 1500;
@@ -67,28 +68,8 @@ const unclaimed = (await makeSet(db.knex)).codes[0]!.value;
 declare global {
   interface Window {
     __shownAt?: number;
-    /** What must be laid out besides the heading (the message box, the code box), if anything. */
-    __needsBox?: string;
   }
 }
-
-/**
- * Runs in every document the tab loads: notes when name and message box first show. A string, not
- * a function: tsx would add helpers to a function's text that the page does not have.
- */
-const WATCH_FOR_ITEM = `(() => {
-  const check = () => {
-    if (window.__shownAt) return;
-    const name = document.getElementById('finder-title');
-    // The state's first useful content: its heading, and the box to type in where it has one.
-    const box = window.__needsBox ? document.querySelector(window.__needsBox) : name;
-    if (!name?.getBoundingClientRect().height || !box?.getBoundingClientRect().height) return;
-    window.__shownAt = -1;
-    requestAnimationFrame(() => (window.__shownAt = performance.timeOrigin + performance.now()));
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
-  addEventListener('load', check);
-})();`;
 
 interface Load {
   shownMs: number;
@@ -100,35 +81,8 @@ interface Load {
 async function coldLoad(browser: Browser, { url, box }: Target): Promise<Load> {
   const context = await browser.newContext({ ...devices['Pixel 5'] });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 400,
-    downloadThroughput: (KBPS * 1000) / 8,
-    uploadThroughput: (KBPS * 1000) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  let bytes = 0;
-  let requests = 0;
-  const pending = new Set<string>();
-  let lastActivity = Date.now();
-  cdp.on('Network.requestWillBeSent', (e) => {
-    pending.add(e.requestId);
-    requests += 1;
-    lastActivity = Date.now();
-  });
-  cdp.on('Network.loadingFinished', (e) => {
-    bytes += e.encodedDataLength;
-    pending.delete(e.requestId);
-    lastActivity = Date.now();
-  });
-  cdp.on('Network.loadingFailed', (e) => {
-    pending.delete(e.requestId);
-    lastActivity = Date.now();
-  });
-  await page.addInitScript((selector) => (window.__needsBox = selector ?? undefined), box);
-  await page.addInitScript(WATCH_FOR_ITEM);
+  const network = networkMeter(await slowDown(page));
+  await page.addInitScript(shownWatcher(box));
 
   const t0 = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
@@ -139,17 +93,13 @@ async function coldLoad(browser: Browser, { url, box }: Target): Promise<Load> {
       throw err;
     });
   const shownAt = await page.evaluate(() => window.__shownAt!);
-  const bytesShown = bytes;
+  const bytesShown = network.bytes();
   // The rest of the page's traffic (analytics, brand, photo): until 1 s without a request.
-  while (pending.size > 0 || Date.now() - lastActivity < 1000) await new Promise((r) => setTimeout(r, 100));
+  await network.quiet();
   await context.close();
-  return { shownMs: shownAt - t0, bytesShown, bytesTotal: bytes, requests };
+  return { shownMs: shownAt - t0, bytesShown, bytesTotal: network.bytes(), requests: network.requests() };
 }
 
-const median = (xs: number[]) => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const kib = (n: number) => +(n / 1024).toFixed(1);
 
 const browser = await chromium.launch({
