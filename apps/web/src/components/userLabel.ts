@@ -1,4 +1,4 @@
-import { formatPhoneDisplay, type SessionUser } from '@homing/shared';
+import { phoneShown, type SessionUser } from '@homing/shared';
 
 /** What the user menu button shows: the name, else the e-mail, else the phone as (xxx) xxx-xxxx. */
 export function userLabel(user: Pick<SessionUser, 'name' | 'email' | 'phoneNumber'> | null): string {
@@ -6,7 +6,7 @@ export function userLabel(user: Pick<SessionUser, 'name' | 'email' | 'phoneNumbe
   const name = user.name?.trim();
   if (name) return name;
   if (user.email) return user.email;
-  if (user.phoneNumber) return formatPhoneDisplay(user.phoneNumber) ?? user.phoneNumber;
+  if (user.phoneNumber) return phoneShown(user.phoneNumber);
   return 'Account';
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPhoneDisplay, parseContact, type AccountContacts } from '@homing/shared';
+import { phoneShown, parseContact, type AccountContacts } from '@homing/shared';
 import { useAuth } from '../auth/authContext';
 import { accountApi, errorText } from '../auth/accountRequests';
 import { ErrorState, LoadingState } from '../components/StateViews';
@@ -11,7 +11,6 @@ import { PhoneCodeStep } from './account/PhoneCodeStep';
 import './account/account.css';
 import { BusyButton } from '../components/FormParts';
 
-const phoneText = (p: string) => formatPhoneDisplay(p) ?? p;
 const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your contact details';
 
 function Status({ verified }: { verified: boolean }) {
@@ -238,7 +237,7 @@ function PhoneSection({
       <p className="contacts-page__current">
         {contacts.phoneNumber ? (
           <>
-            <span>{phoneText(contacts.phoneNumber)}</span> <Status verified={contacts.phoneVerified} />
+            <span>{phoneShown(contacts.phoneNumber)}</span> <Status verified={contacts.phoneVerified} />
             {contacts.phoneVerified && (
               <span className="account-form__lead">
                 {contacts.smsStopped
@@ -259,7 +258,7 @@ function PhoneSection({
           <PhoneCodeStep
             phoneNumber={pending}
             onDone={() => {
-              setNote(`${phoneText(pending)} is confirmed.`);
+              setNote(`${phoneShown(pending)} is confirmed.`);
               void reload();
               void refresh();
             }}

@@ -50,6 +50,9 @@ export function formatPhoneDisplay(input: string): string | null {
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
+/** A stored number as every screen shows it (formatPhoneDisplay), or as stored if it is none. */
+export const phoneShown = (phone: string) => formatPhoneDisplay(phone) ?? phone;
+
 export function parseContact(input: string): Contact {
   const value = input.trim();
   if (!value) return { kind: 'invalid', message: CONTACT_MESSAGES.empty };

@@ -1,4 +1,4 @@
-import { formatPhoneDisplay, type NotificationPreferences } from '@homing/shared';
+import { phoneShown, type NotificationPreferences } from '@homing/shared';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useAuth } from '../../auth/authContext';
 import { ErrorState, LoadingState } from '../../components/StateViews';
@@ -135,7 +135,7 @@ export function NotificationsSection() {
             hint={
               noPhone
                 ? 'Add a phone number under Contacts first.'
-                : `Text messages to ${formatPhoneDisplay(currentUser.phoneNumber ?? '') ?? currentUser.phoneNumber}`
+                : `Text messages to ${phoneShown(currentUser.phoneNumber ?? '')}`
             }
           >
             SMS

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatPhoneDisplay } from '@homing/shared';
+import { phoneShown } from '@homing/shared';
 import { Link } from 'react-router-dom';
 import { sessionStore } from '../../api';
 import { useAuth } from '../../auth/authContext';
@@ -68,11 +68,7 @@ export function ProfileSection() {
           </div>
           <div>
             <dt>Phone</dt>
-            <dd>
-              {currentUser?.phoneNumber
-                ? (formatPhoneDisplay(currentUser.phoneNumber) ?? currentUser.phoneNumber)
-                : 'Not added'}
-            </dd>
+            <dd>{currentUser?.phoneNumber ? phoneShown(currentUser.phoneNumber) : 'Not added'}</dd>
           </div>
         </dl>
         <Link to="/settings/contacts" className="button button--secondary">

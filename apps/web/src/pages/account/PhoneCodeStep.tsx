@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatPhoneDisplay } from '@homing/shared';
+import { phoneShown } from '@homing/shared';
 import { accountApi, errorText } from '../../auth/accountRequests';
 import { CodeField, checkCode } from './CodeField';
 import { BusyButton } from '../../components/FormParts';
@@ -49,8 +49,8 @@ export function PhoneCodeStep(props: {
         Confirm your phone
       </h2>
       <p className="account-form__lead">
-        We texted a 6-digit code to {formatPhoneDisplay(props.phoneNumber) ?? props.phoneNumber}. It works for
-        30 minutes. We send no other texts to this number until it is confirmed.
+        We texted a 6-digit code to {phoneShown(props.phoneNumber)}. It works for 30 minutes. We send no other
+        texts to this number until it is confirmed.
       </p>
       <CodeField ref={ref} value={code} onChange={setCode} error={error} />
       {note && (
